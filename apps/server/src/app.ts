@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createServices, type Services } from './container.js';
+import type { Database } from './db/database.js';
+import { authRoutes } from './http/auth.routes.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerWebAndMedia } from './http/web.routes.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import type { Viewer } from './services/auth.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    config: Config;
+  }
+  interface FastifyRequest {
+    viewer: Viewer | null;
+    viewerResolved: boolean;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  /** Fastify logger: off in tests unless asked for. */
+  logger?: boolean;
+}
+
+/** Builds the whole HTTP app. Tests import this and call it over `app.inject`. */
+export async function buildApp({ config, db, clock = systemClock, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
+      : false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('services', createServices(db, config, clock));
+  app.decorateRequest('viewer', null);
+  app.decorateRequest('viewerResolved', false);
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'WAG API', version: '1.0.0', description: 'API de WAG. Los errores responden { success: false, message }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authRoutes);
+  await registerWebAndMedia(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir });
+  return app;
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  mediaDir: string;
+  webDistDir: string;
+  seedDemo: boolean;
+  /** Largest JSON body accepted, in bytes. */
+  bodyLimit: number;
+  logLevel: string;
+  /** Trust X-Forwarded-For from a proxy in front of the server. */
+  trustProxy: boolean;
+  loginThrottle: { windowMs: number; maxPerAccount: number; maxPerIp: number };
+}
+
+function intFrom(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+/** Reads every environment variable the server uses, once, with its default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
+  return {
+    port: intFrom(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    mediaDir: path.resolve(dataDir, env.MEDIA_DIR ?? 'media'),
+    webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
+    seedDemo: env.SEED_DEMO !== '0',
+    bodyLimit: intFrom(env.BODY_LIMIT, 1024 * 1024),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === '1',
+    loginThrottle: {
+      windowMs: intFrom(env.LOGIN_THROTTLE_WINDOW_MS, 15 * 60 * 1000),
+      maxPerAccount: intFrom(env.LOGIN_THROTTLE_MAX_ACCOUNT, 5),
+      maxPerIp: intFrom(env.LOGIN_THROTTLE_MAX_IP, 20),
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Kysely } from 'kysely';
+import * as initial from './migrations/2026-11-22T0900-initial.js';
+
+/**
+ * Migrations are listed here rather than read from the folder, so the order is explicit and the
+ * bundle-free `tsx` runtime needs no dynamic imports. Names sort in date order.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-22T0900-initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrates any database, whatever its schema type
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
+  }
+}

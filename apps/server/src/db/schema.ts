@@ -1,0 +1,160 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Today's shape of the database, matching the migrations. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Counter = ColumnType<number, number | undefined, number>;
+
+export type Audience = 'public' | 'followers' | 'subscribers';
+export type PostType = 'grid' | 'quicky' | 'vip';
+export type MediaKind = 'image' | 'video';
+export type ProcessingStatus = 'processing' | 'ready' | 'failed';
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  email: string;
+  password_hash: string;
+  full_name: string | null;
+  bio: string | null;
+  phone: string | null;
+  birth_date: string;
+  avatar_key: string | null;
+  is_verified: Generated<boolean>;
+  featured_rank: number | null;
+  followers_count: Counter;
+  following_count: Counter;
+  posts_count: Counter;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  throttle_key: string;
+  created_at: Timestamp;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: Timestamp;
+}
+
+export interface PostsTable {
+  id: Generated<string>;
+  slug: string;
+  user_id: string;
+  post_type: PostType;
+  content_type: MediaKind;
+  visibility: Audience;
+  title: string | null;
+  description: ColumnType<string, string | undefined, string>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  status: ColumnType<ProcessingStatus, ProcessingStatus | undefined, ProcessingStatus>;
+  failure_reason: string | null;
+  likes_count: Counter;
+  views_count: Counter;
+  comments_count: Counter;
+  created_at: Timestamp;
+}
+
+export interface PostMediaTable {
+  id: Generated<string>;
+  post_id: string;
+  position: number;
+  kind: MediaKind;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  image_key: string | null;
+  thumb_key: string | null;
+  video_key: string | null;
+  poster_key: string | null;
+}
+
+export interface PostLikesTable {
+  post_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Generated<string>;
+  post_id: string;
+  user_id: string;
+  parent_id: string | null;
+  text: string;
+  likes_count: Counter;
+  created_at: Timestamp;
+}
+
+export interface CommentLikesTable {
+  comment_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface StoryGroupsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface StoriesTable {
+  id: Generated<string>;
+  user_id: string;
+  audience: Audience;
+  kind: MediaKind;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  image_key: string | null;
+  video_key: string | null;
+  poster_key: string | null;
+  status: ColumnType<ProcessingStatus, ProcessingStatus | undefined, ProcessingStatus>;
+  /** When the story was kept as a highlight ("wholesale_at" in the API). */
+  highlighted_at: Date | null;
+  group_id: string | null;
+  views_count: Counter;
+  likes_count: Counter;
+  created_at: Timestamp;
+}
+
+export interface StoryViewsTable {
+  story_id: string;
+  viewer_id: string;
+  viewed_at: Timestamp;
+}
+
+export interface StoryLikesTable {
+  story_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  follows: FollowsTable;
+  posts: PostsTable;
+  post_media: PostMediaTable;
+  post_likes: PostLikesTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
+  story_groups: StoryGroupsTable;
+  stories: StoriesTable;
+  story_views: StoryViewsTable;
+  story_likes: StoryLikesTable;
+}

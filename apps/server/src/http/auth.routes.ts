@@ -1,0 +1,59 @@
+import { loginBody, loginResponse, meResponse, registerBody, registerResponse } from '@wag/contract/auth';
+import { errorResponse, okResponse } from '@wag/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientInfo } from '../lib/client-info.js';
+import { mediaUrl } from '../lib/media-url.js';
+import { messages } from '../lib/messages.js';
+import { requireViewer } from './auth-context.js';
+
+const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/register',
+    { schema: { tags: ['cuentas'], summary: 'Crear una cuenta', body: registerBody, response: { 201: registerResponse, ...errors } } },
+    async (request, reply) => {
+      const user = await app.services.auth.register(request.body);
+      return reply.code(201).send({ success: true, message: messages.registered, username: user.username });
+    },
+  );
+
+  app.post(
+    '/api/login',
+    { schema: { tags: ['cuentas'], summary: 'Iniciar sesión', body: loginBody, response: { 200: loginResponse, ...errors } } },
+    async (request) => {
+      const session = await app.services.auth.login(request.body, clientInfo(request));
+      return { success: true as const, message: messages.loggedIn, ...session };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { schema: { tags: ['cuentas'], summary: 'Cerrar la sesión actual', security: [{ bearer: [] }], response: { 200: okResponse, 401: errorResponse } } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      await app.services.auth.logout(viewer);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/me',
+    { schema: { tags: ['cuentas'], summary: 'La cuenta de la sesión actual', security: [{ bearer: [] }], response: { 200: meResponse, 401: errorResponse } } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const user = await app.services.auth.me(viewer);
+      return {
+        success: true as const,
+        user: {
+          id: user.id,
+          username: user.username,
+          fullName: user.full_name,
+          email: user.email,
+          profilePictureUrl: mediaUrl(user.avatar_key, 'avatar-256.webp'),
+          isVerified: user.is_verified,
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../lib/messages.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app and the media folder. Any GET that is not an API call or a file
+ * gets index.html, so the client router takes every route of product.md §2.
+ */
+export async function registerWebAndMedia(app: FastifyInstance, options: { webDistDir: string; mediaDir: string }) {
+  fs.mkdirSync(options.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: options.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    // Media files are written once under a fresh key and never changed.
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
+  });
+
+  const indexHtml = path.join(options.webDistDir, 'index.html');
+  const indexPage = fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml) : null;
+  const hasWebApp = indexPage !== null;
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: options.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/media/');
+    if (wantsPage && hasWebApp) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexPage);
+    }
+    return reply.code(404).send({ success: false, message: messages.routeNotFound });
+  });
+}

@@ -1,0 +1,34 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemoWorld } from './seed/demo-world.js';
+import path from 'node:path';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const handle = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+);
+await migrateToLatest(handle.db);
+
+const app = await buildApp({ config, db: handle.db, logger: true });
+if (config.seedDemo) {
+  await seedDemoWorld({ db: handle.db, mediaDir: config.mediaDir, log: app.log });
+}
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`WAG lista en http://localhost:${config.port} (${Math.round(performance.now() - startedAt)} ms)`);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: cerrando`);
+  await app.close();
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

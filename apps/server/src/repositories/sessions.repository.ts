@@ -1,0 +1,53 @@
+import type { Database } from '../db/database.js';
+
+export interface NewSession {
+  userId: string;
+  tokenHash: string;
+  userAgent: string | null;
+  ip: string | null;
+  now: Date;
+}
+
+export function createSessionsRepository(db: Database) {
+  return {
+    async insert(session: NewSession) {
+      return db
+        .insertInto('sessions')
+        .values({
+          user_id: session.userId,
+          token_hash: session.tokenHash,
+          user_agent: session.userAgent,
+          ip: session.ip,
+          created_at: session.now,
+          last_seen_at: session.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The session and its user in one query: it runs on every authenticated request. */
+    async findByTokenHash(tokenHash: string) {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as sessionId',
+          'sessions.last_seen_at as lastSeenAt',
+          'users.id as userId',
+          'users.username as username',
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    async touch(sessionId: string, now: Date, ip: string | null): Promise<void> {
+      await db.updateTable('sessions').set({ last_seen_at: now, ip }).where('id', '=', sessionId).execute();
+    },
+
+    async deleteById(sessionId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

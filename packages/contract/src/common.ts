@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Every error the API returns has this shape (decisions.md §2). */
+export const errorResponse = z.object({
+  success: z.literal(false),
+  message: z.string(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const okResponse = z.object({ success: z.literal(true) });
+
+export const audience = z.enum(['public', 'followers', 'subscribers']);
+export type Audience = z.infer<typeof audience>;
+
+export const usernameParam = z.object({ username: z.string().min(1).max(100) });
