@@ -1,0 +1,53 @@
+import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+
+/** Server the suite runs against when TEST_DATABASE_URL is set; otherwise embedded PGlite. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrlFor(name: string): string {
+  const url = new URL(testDatabaseUrl!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A fresh, migrated, empty database for one test file: a new database on the PostgreSQL
+ * server of TEST_DATABASE_URL (dropped on close), or an in-memory PGlite copied from the
+ * snapshot the global setup made.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (testDatabaseUrl) {
+    const name = `wag_test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrlFor(name), poolSize: 5 });
+    await migrateToLatest(handle.db);
+    return {
+      db: handle.db,
+      close: async () => {
+        await handle.close();
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  const snapshot = inject('pgliteSnapshot');
+  if (!snapshot) return openDatabase({ kind: 'pglite' }).then(async (handle) => {
+    await migrateToLatest(handle.db);
+    return handle;
+  });
+  const bytes = await fs.readFile(snapshot);
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([bytes]) });
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+
+/** Limits of product.md §5 and §9 for profiles and people search. */
+export const FULL_NAME_MAX_LENGTH = 80;
+export const BIO_MAX_LENGTH = 300;
+export const PEOPLE_SEARCH_DEFAULT_LIMIT = 8;
+export const PEOPLE_SEARCH_MAX_LIMIT = 50;
+export const FOLLOW_LIST_PAGE_SIZE = 50;
+
+/** Public face of a user: never email, phone, birth date or anything private. */
+export const publicUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  bio: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+  /** Has stories from the last 24 hours the viewer may see (the avatar ring). */
+  hasActiveStories: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const profileStats = z.object({
+  followers: z.number().int().nonnegative(),
+  following: z.number().int().nonnegative(),
+  posts: z.number().int().nonnegative(),
+});
+export type ProfileStats = z.infer<typeof profileStats>;
+
+/**
+ * A post as the grids show it (product.md §3 "Post/Quicky"). A locked post (VIP the viewer may not
+ * see) has every media URL null.
+ */
+export const postSummary = z.object({
+  id: z.string(),
+  slug: z.string(),
+  post_type: z.enum(['grid', 'quicky', 'vip']),
+  media_type: z.enum(['image', 'video']),
+  visibility: z.enum(['public', 'followers', 'subscribers']),
+  status: z.enum(['processing', 'ready', 'failed']),
+  locked: z.boolean(),
+  media_url: z.string().nullable(),
+  image_url: z.string().nullable(),
+  video_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  video_thumbnail_url: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  media_count: z.number().int().nonnegative(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  duration_ms: z.number().int().nullable(),
+  title: z.string().nullable(),
+  body: z.string(),
+  likes: z.number().int().nonnegative(),
+  views: z.number().int().nonnegative(),
+  comments: z.number().int().nonnegative(),
+  created_at: z.string(),
+  user: z.object({ username: z.string(), full_name: z.string().nullable(), picture: z.string().nullable() }),
+});
+export type PostSummary = z.infer<typeof postSummary>;
+
+/** GET /api/profile/{username} (product.md §7: user, stats, posts). */
+export const profileResponse = z.object({
+  success: z.literal(true),
+  user: publicUser,
+  stats: profileStats,
+  /** The newest posts of every type the viewer may know of (VIP ones locked), newest first. */
+  posts: z.array(postSummary),
+  postsNextCursor: z.string().nullable(),
+  /** Whether the viewer follows this user; false for guests and for the owner. */
+  isFollowing: z.boolean(),
+  isOwner: z.boolean(),
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+export const followStatusResponse = z.object({ isFollowing: z.boolean() });
+export type FollowStatusResponse = z.infer<typeof followStatusResponse>;
+
+/** POST/DELETE /api/follow/{username} and the unprefixed /follow/{username}. */
+export const followResponse = z.object({
+  success: z.literal(true),
+  isFollowing: z.boolean(),
+  /** The followee's follower count after the change. */
+  followers: z.number().int().nonnegative(),
+});
+export type FollowResponse = z.infer<typeof followResponse>;
+
+/** One row of a followers or following list (product.md §3). */
+export const followEntry = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+  /** False for guests; false on the viewer's own row. */
+  isFollowedByMe: z.boolean(),
+  isMe: z.boolean(),
+});
+export type FollowEntry = z.infer<typeof followEntry>;
+
+export const followListQuery = z.object({
+  /** Optional filter: case-insensitive substring of username or full name, trimmed. */
+  q: z.string().max(100).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type FollowListQuery = z.infer<typeof followListQuery>;
+
+export const followListResponse = z.object({
+  users: z.array(followEntry),
+  nextCursor: z.string().nullable(),
+});
+export type FollowListResponse = z.infer<typeof followListResponse>;
+
+/** PUT /api/user/profile-details: anything else in the body is ignored. */
+export const profileDetailsBody = z.object({
+  fullName: z.string().max(1000).nullable().optional(),
+  bio: z.string().max(5000).nullable().optional(),
+});
+export type ProfileDetailsBody = z.infer<typeof profileDetailsBody>;
+
+export const profileDetailsResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: z.object({ fullName: z.string().nullable(), bio: z.string().nullable() }),
+});
+export type ProfileDetailsResponse = z.infer<typeof profileDetailsResponse>;
+
+/** PUT /api/user/profile-picture (multipart field profilePicture). */
+export const profilePictureResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  profilePictureUrl: z.string(),
+});
+export type ProfilePictureResponse = z.infer<typeof profilePictureResponse>;
+
+/** GET /api/user/personal-info (product.md §3 "Personal info (read)"). */
+export const personalInfoResponse = z.object({
+  success: z.literal(true),
+  full_name: z.string().nullable(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  birth_date: z.string(),
+});
+export type PersonalInfoResponse = z.infer<typeof personalInfoResponse>;
+
+/** PUT /user/personal-info (no /api prefix): fullName, username, email, phone, dob. */
+export const personalInfoBody = z.object({
+  fullName: z.string().max(1000).nullable().optional(),
+  username: z.string().max(200).optional(),
+  email: z.string().max(320).optional(),
+  phone: z.string().max(100).nullable().optional(),
+  dob: z.string().max(40).optional(),
+});
+export type PersonalInfoBody = z.infer<typeof personalInfoBody>;
+
+export const personalInfoUpdateResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  username: z.string(),
+});
+export type PersonalInfoUpdateResponse = z.infer<typeof personalInfoUpdateResponse>;
+
+/** GET /api/username/check/{username}: the viewer's own name counts as available. */
+export const usernameCheckResponse = z.object({
+  available: z.boolean(),
+  /** Why not, in Spanish, when unavailable. */
+  message: z.string().nullable(),
+});
+export type UsernameCheckResponse = z.infer<typeof usernameCheckResponse>;
+
+/** GET /api/users/search?q=&limit= (product.md §3 "User search result"). */
+export const peopleSearchQuery = z.object({
+  q: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).optional(),
+});
+export type PeopleSearchQuery = z.infer<typeof peopleSearchQuery>;
+
+export const peopleSearchResult = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type PeopleSearchResult = z.infer<typeof peopleSearchResult>;
+
+export const peopleSearchResponse = z.object({ users: z.array(peopleSearchResult) });
+export type PeopleSearchResponse = z.infer<typeof peopleSearchResponse>;
+
+/** GET /api/wag-stars: the featured creators, in their featured order. */
+export const wagStar = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  bio: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+  followers: z.number().int().nonnegative(),
+  posts: z.number().int().nonnegative(),
+  isFollowedByMe: z.boolean(),
+});
+export type WagStar = z.infer<typeof wagStar>;
+
+export const wagStarsResponse = z.object({ users: z.array(wagStar) });
+export type WagStarsResponse = z.infer<typeof wagStarsResponse>;
+
+/** Mentions in text: @ plus 1 to 20 of [A-Za-z0-9_] (product.md §4 and §9). */
+export const MENTION_AT_CURSOR = /(^|[^A-Za-z0-9_])@([A-Za-z0-9_]{1,20})$/;
