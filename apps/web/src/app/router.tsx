@@ -1,0 +1,130 @@
+import { usernameProblem } from '@wag/contract/auth';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, useParams, type RouteObject } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
+import { RequireSession } from './require-session';
+import type { Section } from './routes/under-construction-page';
+import { NotFoundPage } from './routes/not-found-page';
+import { RouteError } from './routes/route-error';
+import { Shell } from './shell/shell';
+
+/** A screen a later issue builds: a small shared chunk that says what will be there. */
+function comingSoon(section: Section): RouteObject['lazy'] {
+  return async () => {
+    const { UnderConstructionPage } = await import('./routes/under-construction-page');
+    return { Component: () => <UnderConstructionPage section={section} /> };
+  };
+}
+
+/** A screen about one user: a first segment that cannot be a username is a page not found. */
+function userScreen(load: () => Promise<ComponentType>): RouteObject['lazy'] {
+  return async () => {
+    const Screen = await load();
+    function UserScreen() {
+      const { username = '' } = useParams();
+      return usernameProblem(username) ? <NotFoundPage /> : <Screen key={username.toLowerCase()} />;
+    }
+    return { Component: UserScreen };
+  };
+}
+
+const profileScreen = userScreen(async () => (await import('../features/profile/components/profile-page')).ProfilePage);
+
+function followList(kind: 'followers' | 'following'): RouteObject['lazy'] {
+  return userScreen(async () => {
+    const { FollowListPage } = await import('../features/follow-lists/components/follow-list-page');
+    return () => <FollowListPage kind={kind} />;
+  });
+}
+
+function settingsMenu(section: 'account' | 'notifications' | 'privacySecurity' | 'verification'): RouteObject['lazy'] {
+  return async () => {
+    const { SettingsPage } = await import('../features/settings/components/settings-page');
+    return { Component: () => <SettingsPage section={section} /> };
+  };
+}
+
+/** Screens of product.md §2 that need an account (the protected ones and the account's own pages). */
+const privateRoutes: RouteObject[] = [
+  { path: 'quicky/:slug', lazy: comingSoon('quicky') },
+  { path: 'post/:slug', lazy: comingSoon('post') },
+  { path: 'notifications', lazy: comingSoon('notifications') },
+  { path: 'messages', lazy: comingSoon('messages') },
+  { path: 'message-requests', lazy: comingSoon('messageRequests') },
+  { path: 'report-user/:username', lazy: comingSoon('reportUser') },
+  { path: 'block-user/:username', lazy: comingSoon('blockUser') },
+  {
+    path: 'edit-profile-picture',
+    lazy: async () => ({
+      Component: (await import('../features/profile-picture/components/edit-profile-picture-page')).EditProfilePicturePage,
+    }),
+  },
+  { path: 'stories/create', lazy: comingSoon('createStory') },
+  { path: 'upload', lazy: comingSoon('upload') },
+  { path: 'settings/account', lazy: settingsMenu('account') },
+  {
+    path: 'settings/account/personal-information',
+    lazy: async () => ({
+      Component: (await import('../features/personal-info/components/personal-information-page')).PersonalInformationPage,
+    }),
+  },
+  { path: 'settings/account/password-security', lazy: comingSoon('settingsPasswordSecurity') },
+  { path: 'settings/account/login-activity', lazy: comingSoon('settingsLoginActivity') },
+  { path: 'settings/notifications', lazy: settingsMenu('notifications') },
+  { path: 'settings/notifications/push-notifications', lazy: comingSoon('settingsPushNotifications') },
+  { path: 'settings/notifications/direct-messages', lazy: comingSoon('settingsDirectMessages') },
+  { path: 'settings/notifications/interactions', lazy: comingSoon('settingsInteractions') },
+  { path: 'settings/privacy-security', lazy: settingsMenu('privacySecurity') },
+  { path: 'settings/privacy-security/privacy-controls', lazy: comingSoon('settingsPrivacyControls') },
+  { path: 'settings/privacy-security/security-settings', lazy: comingSoon('settingsSecuritySettings') },
+  { path: 'settings/privacy-security/blocked-users', lazy: comingSoon('settingsBlockedUsers') },
+  { path: 'settings/verification', lazy: settingsMenu('verification') },
+  { path: 'settings/verification/identity', lazy: comingSoon('settingsIdentity') },
+  { path: 'settings/verification/account', lazy: comingSoon('settingsAccountVerification') },
+];
+
+const publicRoutes: RouteObject[] = [
+  { index: true, lazy: async () => ({ Component: (await import('../features/home/components/home-page')).HomePage }) },
+  { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }) },
+  { path: 'register', lazy: async () => ({ Component: (await import('../features/auth/components/register-page')).RegisterPage }) },
+  { path: 'quickys', lazy: comingSoon('quickys') },
+  { path: 'wag-stars', lazy: async () => ({ Component: (await import('../features/wag-stars/components/wag-stars-page')).WagStarsPage }) },
+  { path: 'search-results', lazy: comingSoon('searchResults') },
+  { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/components/settings-page')).SettingsPage }) },
+  { path: 'settings/appearance', lazy: comingSoon('settingsAppearance') },
+  { path: 'settings/appearance/theme', lazy: comingSoon('settingsTheme') },
+  { path: 'settings/language', lazy: comingSoon('settingsLanguage') },
+  { path: 'settings/about', lazy: comingSoon('settingsAbout') },
+  { path: 'profile/:username', lazy: profileScreen },
+  { path: ':username/followers', lazy: followList('followers') },
+  { path: ':username/following', lazy: followList('following') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Shell />,
+    // First load while the screen's chunk arrives: the shell with a spinner, not a blank page.
+    HydrateFallback: () => (
+      <Shell>
+        <Spinner />
+      </Shell>
+    ),
+    children: [
+      {
+        ErrorBoundary: RouteError,
+        children: [
+          ...publicRoutes,
+          { element: <RequireSession />, children: privateRoutes },
+          // The profile catch-all comes last (product.md §2).
+          { path: ':username', lazy: profileScreen },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,80 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { changeStoredUsername } from '../../lib/auth-storage';
+import { jsonResponse, renderRoutes } from '../../test/render-routes';
+import { routes } from '../router';
+
+function signIn() {
+  localStorage.setItem('token', 'tok-1');
+  localStorage.setItem('username', 'ana');
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const path = String(input);
+    if (path === '/api/me') {
+      return jsonResponse(200, {
+        success: true,
+        user: { id: '1', username: 'ana', fullName: 'Ana Ruiz', email: 'ana@example.com', profilePictureUrl: null, isVerified: false },
+      });
+    }
+    if (path === '/api/logout') return jsonResponse(200, { success: true });
+    return jsonResponse(404, { success: false, message: 'Recurso no encontrado.' });
+  });
+}
+
+describe('Shell', () => {
+  it('shows the signed-in account in the top bar and side menu', async () => {
+    signIn();
+    renderRoutes(routes, ['/']);
+    expect(await screen.findByRole('link', { name: 'Tu perfil: @ana' })).toHaveAttribute('href', '/ana');
+    const menu = screen.getByTestId('side-menu');
+    expect(await within(menu).findByText('Ana Ruiz')).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/ana');
+  });
+
+  it('points Perfil to /login for a visitor', async () => {
+    renderRoutes(routes, ['/']);
+    await screen.findByTestId('home-welcome');
+    const menu = screen.getByTestId('side-menu');
+    expect(within(menu).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/login');
+    expect(within(screen.getByTestId('bottom-bar')).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/login');
+    expect(within(menu).queryByRole('button', { name: 'Cerrar Sesión' })).not.toBeInTheDocument();
+  });
+
+  it('opens the side menu and logs out: server call, storage cleared, /login', async () => {
+    const fetchMock = signIn();
+    const { router } = renderRoutes(routes, ['/']);
+    const user = userEvent.setup();
+    await screen.findByTestId('home-welcome');
+
+    const toggle = screen.getByRole('button', { name: 'Abrir menú' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('username')).toBeNull();
+    const logoutCall = fetchMock.mock.calls.find(([path]) => path === '/api/logout');
+    expect(logoutCall?.[1]?.method).toBe('POST');
+    expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('Bearer tok-1');
+  });
+
+  it('goes to the renamed profile when usernameChanged is broadcast', async () => {
+    signIn();
+    const { router } = renderRoutes(routes, ['/settings']);
+    await screen.findByTestId('settings-page');
+    act(() => changeStoredUsername('ana_nueva'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ana_nueva'));
+  });
+
+  it('forgets the session when /api/me answers 401', async () => {
+    localStorage.setItem('token', 'caducado');
+    localStorage.setItem('username', 'ana');
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(401, { success: false, message: 'Debes iniciar sesión.' }));
+    renderRoutes(routes, ['/']);
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(localStorage.getItem('username')).toBeNull();
+    expect(await within(screen.getByTestId('top-bar')).findByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
+  });
+});

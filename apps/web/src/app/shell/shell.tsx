@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { t } from '../../lib/i18n';
+import { BottomBar } from './bottom-bar';
+import { Footer } from './footer';
+import { SearchOverlay } from './search-overlay';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+import './shell.css';
+
+/** From this width the side menu starts open and sits beside the content. */
+const WIDE_QUERY = '(min-width: 1200px)';
+
+function isWide(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(WIDE_QUERY).matches;
+}
+
+/** Top bar, side menu, bottom bar (small screens), footer and search overlay around every screen. */
+export function Shell({ children }: { children?: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(isWide);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const navigation = useNavigation();
+  const location = useLocation();
+
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const closeMenuIfNarrow = useCallback(() => {
+    if (!isWide()) setMenuOpen(false);
+  }, []);
+
+  // On small screens the menu covers the page: any navigation closes it.
+  useEffect(() => {
+    closeMenuIfNarrow();
+  }, [location.key, closeMenuIfNarrow]);
+
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(WIDE_QUERY);
+    const onChange = () => setMenuOpen(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeMenuIfNarrow();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen, closeMenuIfNarrow]);
+
+  return (
+    <div className="shell" data-menu-open={menuOpen}>
+      <a className="shell__skip" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} onOpenSearch={() => setSearchOpen(true)} />
+      {navigation.state === 'loading' ? <div className="shell__progress" role="progressbar" aria-label={t('app.loading')} /> : null}
+      <SideMenu open={menuOpen} />
+      <div className="shell__scrim" aria-hidden="true" onClick={closeMenu} />
+      <div className="shell__body">
+        <main id="main" className="shell__main" tabIndex={-1}>
+          {children ?? <Outlet />}
+        </main>
+        <Footer />
+      </div>
+      <BottomBar onOpenSearch={() => setSearchOpen(true)} />
+      {searchOpen ? <SearchOverlay onClose={() => setSearchOpen(false)} /> : null}
+      {/* A full page load always has the key 'default': remember those positions per path instead. */}
+      <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { Avatar } from '../../components/ui/avatar';
+import { ButtonLink } from '../../components/ui/button';
+import { Icon, type IconName } from '../../components/ui/icon';
+import { useLogout } from '../../features/auth/api/use-logout';
+import { USERNAME_CHANGED_EVENT, readUsername, type UsernameChangedDetail } from '../../lib/auth-storage';
+import { useCurrentUser } from '../../lib/current-user';
+import { t, type MessageKey } from '../../lib/i18n';
+import { profilePath, useSession } from '../../lib/session';
+import './side-menu.css';
+
+
+interface Entry {
+  to: string;
+  label: MessageKey;
+  icon: IconName;
+  end?: boolean;
+}
+
+export function SideMenu({ open }: { open: boolean }) {
+  const navigate = useNavigate();
+  const { token, username } = useSession();
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+  const name = user?.username ?? username;
+
+  // A new username (personal information screen) takes the user to the renamed profile.
+  useEffect(() => {
+    const onUsernameChanged = (event: Event) => {
+      const detail = (event as CustomEvent<UsernameChangedDetail | undefined>).detail;
+      const next = detail?.username ?? readUsername();
+      if (next) navigate(profilePath(next));
+    };
+    window.addEventListener(USERNAME_CHANGED_EVENT, onUsernameChanged);
+    return () => window.removeEventListener(USERNAME_CHANGED_EVENT, onUsernameChanged);
+  }, [navigate]);
+
+  const entries: Entry[] = [
+    { to: '/', label: 'nav.home', icon: 'home', end: true },
+    { to: '/quickys', label: 'nav.quickys', icon: 'quickys' },
+    { to: profilePath(name), label: 'nav.profile', icon: 'user', end: true },
+    { to: '/wag-stars', label: 'nav.wagStars', icon: 'star' },
+    { to: '/messages', label: 'nav.messages', icon: 'send' },
+    { to: '/settings', label: 'nav.settings', icon: 'settings' },
+  ];
+
+  return (
+    <nav id="side-menu" className="side-menu" aria-label={t('nav.mainMenu')} data-testid="side-menu" inert={!open}>
+      {token && name ? (
+        <NavLink to={profilePath(name)} className="side-menu__account">
+          <Avatar name={user?.fullName || name} src={user?.profilePictureUrl} size={44} />
+          <span className="side-menu__account-text">
+            <span className="side-menu__account-name">{user?.fullName || name}</span>
+            <span className="side-menu__account-handle" data-testid="side-menu-username">
+              @{name}
+            </span>
+          </span>
+        </NavLink>
+      ) : (
+        <div className="side-menu__guest">
+          <p className="side-menu__guest-title">{t('nav.guest')}</p>
+          <p className="side-menu__guest-hint">{t('nav.guestHint')}</p>
+          <div className="side-menu__guest-actions">
+            <ButtonLink to="/login" block>
+              {t('nav.login')}
+            </ButtonLink>
+            <ButtonLink to="/register" variant="secondary" block>
+              {t('nav.register')}
+            </ButtonLink>
+          </div>
+        </div>
+      )}
+
+      <ul className="side-menu__list">
+        {entries.map((entry) => (
+          <li key={entry.label}>
+            <NavLink to={entry.to} end={entry.end} className="side-menu__link">
+              <Icon name={entry.icon} size={22} />
+              <span>{t(entry.label)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+
+      {token ? (
+        <div className="side-menu__footer">
+          <button
+            type="button"
+            className="side-menu__link side-menu__logout"
+            data-testid="logout-button"
+            disabled={logout.isPending}
+            onClick={() => logout.mutate()}
+          >
+            <Icon name="logout" size={22} />
+            <span>{logout.isPending ? t('nav.loggingOut') : t('nav.logout')}</span>
+          </button>
+        </div>
+      ) : null}
+    </nav>
+  );
+}

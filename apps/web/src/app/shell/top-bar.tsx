@@ -1,0 +1,67 @@
+import { Link, NavLink } from 'react-router';
+import { Avatar } from '../../components/ui/avatar';
+import { Icon } from '../../components/ui/icon';
+import { Logo } from '../../components/ui/logo';
+import { useCurrentUser } from '../../lib/current-user';
+import { t } from '../../lib/i18n';
+import { profilePath, useSession } from '../../lib/session';
+import './top-bar.css';
+
+interface TopBarProps {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  onOpenSearch: () => void;
+}
+
+export function TopBar({ menuOpen, onToggleMenu, onOpenSearch }: TopBarProps) {
+  const { token, username } = useSession();
+  const { data: user } = useCurrentUser();
+  const name = user?.username ?? username;
+
+  return (
+    <header className="top-bar" data-testid="top-bar">
+      <div className="top-bar__start">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          aria-expanded={menuOpen}
+          aria-controls="side-menu"
+          data-testid="menu-toggle"
+          onClick={onToggleMenu}
+        >
+          <Icon name={menuOpen ? 'close' : 'menu'} />
+        </button>
+        <Link to="/" className="top-bar__logo" data-testid="logo-link">
+          <Logo />
+        </Link>
+      </div>
+      <div className="top-bar__end">
+        <button type="button" className="icon-button" aria-label={t('nav.search')} data-testid="search-button" onClick={onOpenSearch}>
+          <Icon name="search" />
+        </button>
+        <NavLink to="/notifications" className="icon-button" aria-label={t('nav.notifications')}>
+          <Icon name="bell" />
+        </NavLink>
+        <NavLink to="/messages" className="icon-button" aria-label={t('nav.messages')}>
+          <Icon name="send" />
+        </NavLink>
+        {token && name ? (
+          <Link
+            to={profilePath(name)}
+            className="top-bar__me"
+            aria-label={t('nav.yourProfile', { username: name })}
+            data-testid="top-bar-profile"
+          >
+            <Avatar name={user?.fullName || name} src={user?.profilePictureUrl} size={34} />
+          </Link>
+        ) : (
+          <Link to="/login" className="top-bar__login" aria-label={t('nav.login')}>
+            <Icon name="user" size={20} />
+            <span className="top-bar__login-text">{t('nav.login')}</span>
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

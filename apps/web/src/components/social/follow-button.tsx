@@ -1,0 +1,39 @@
+import { Button } from '../ui/button';
+import { Icon } from '../ui/icon';
+import { useFollow } from '../../lib/follow';
+import { t } from '../../lib/i18n';
+import './follow-button.css';
+
+interface FollowButtonProps {
+  username: string;
+  isFollowing: boolean;
+  /** The person's follower count, where the screen shows it (for the optimistic ±1). */
+  followers?: number;
+  /** A 401/403 ended the session: show the login prompt. */
+  onAuthRequired?: () => void;
+  size?: 'sm' | 'md';
+  block?: boolean;
+}
+
+/**
+ * Seguir / Siguiendo (product.md §4): changes at once, is disabled and dimmed while the request
+ * runs, and sends guests to /login.
+ */
+export function FollowButton({ username, isFollowing, followers, onAuthRequired, size = 'md', block }: FollowButtonProps) {
+  const { toggle, isPending } = useFollow(username, { onAuthRequired });
+  return (
+    <Button
+      variant={isFollowing ? 'secondary' : 'primary'}
+      block={block}
+      className={`follow-button follow-button--${size}`}
+      aria-busy={isPending || undefined}
+      data-testid="follow-button"
+      data-pending={isPending || undefined}
+      disabled={isPending}
+      onClick={() => toggle({ isFollowing, followers })}
+    >
+      <Icon name={isFollowing ? 'userCheck' : 'userPlus'} size={size === 'sm' ? 16 : 18} />
+      <span>{isFollowing ? t('follow.following') : t('follow.follow')}</span>
+    </Button>
+  );
+}

@@ -1,0 +1,11 @@
+import { t } from '../../lib/i18n';
+import './spinner.css';
+
+export function Spinner({ label = t('app.loading') }: { label?: string }) {
+  return (
+    <div className="spinner" role="status">
+      <span className="spinner__ring" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

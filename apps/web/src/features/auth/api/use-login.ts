@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, LoginResponse } from '@wag/contract/auth';
+import { apiRequest } from '../../../lib/api-client';
+import { saveSession } from '../../../lib/auth-storage';
+import { currentUserKey } from '../../../lib/current-user';
+
+/** POST /api/login; on success the token and username are stored (product.md §4). */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Required<LoginBody>) =>
+      apiRequest<LoginResponse>('/api/login', { method: 'POST', body, token: null }),
+    onSuccess: (response) => {
+      queryClient.removeQueries({ queryKey: currentUserKey });
+      saveSession({ token: response.token, username: response.username });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiRequest } from '../../../lib/api-client';
+import { clearSession } from '../../../lib/auth-storage';
+
+/** Cerrar Sesión: ends the session on the server, forgets it here, then shows /login. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    // The local session ends even when the server cannot be reached.
+    mutationFn: () => apiRequest<unknown>('/api/logout', { method: 'POST' }).catch(() => undefined),
+    onSettled: () => {
+      clearSession();
+      queryClient.clear();
+      navigate('/login');
+    },
+  });
+}

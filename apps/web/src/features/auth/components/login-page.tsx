@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast';
+import { errorText } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { t } from '../../../lib/i18n';
+import { useLogin } from '../api/use-login';
+import { AuthLayout, FormError } from './auth-layout';
+
+/** The email to start with: from the registration (router state) or from ?email=. */
+function useInitialEmail(): string {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const state = location.state as { email?: unknown } | null;
+  if (state && typeof state.email === 'string') return state.email;
+  return params.get('email') ?? '';
+}
+
+export function LoginPage() {
+  useDocumentTitle(t('auth.login.title'));
+  const initialEmail = useInitialEmail();
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const login = useLogin();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: () => {
+          toast(t('auth.login.success'), 'success');
+          navigate('/');
+        },
+        onError: (error) => console.error(error),
+      },
+    );
+  };
+
+  return (
+    <AuthLayout
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      footer={
+        <>
+          {t('auth.login.noAccount')}
+          <Link to="/register">{t('auth.login.registerLink')}</Link>
+        </>
+      }
+    >
+      <form className="auth__form" onSubmit={submit} data-testid="login-form">
+        <TextField
+          label={t('auth.login.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={email.trim() ? null : t('auth.login.emailRequired')}
+          showError={attempted}
+        />
+        <TextField
+          label={t('auth.login.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          revealable
+          autoFocus={initialEmail !== ''}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={password ? null : t('auth.login.passwordRequired')}
+          showError={attempted}
+        />
+        <FormError message={login.isError ? errorText(login.error, t('auth.login.failed')) : null} />
+        <Button type="submit" size="lg" block className="auth__submit" disabled={login.isPending} onClick={() => setAttempted(true)}>
+          {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,72 @@
+import {
+  EMAIL_PATTERN,
+  birthDateProblem,
+  passwordProblem,
+  usernameProblem,
+  type BirthDateProblem,
+  type PasswordProblem,
+  type UsernameProblem,
+} from '@wag/contract/auth';
+import { t, type MessageKey } from '../../lib/i18n';
+
+export interface RegisterValues {
+  username: string;
+  birthDate: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export type RegisterErrors = Partial<Record<keyof RegisterValues, string>>;
+
+const usernameMessages: Record<UsernameProblem, MessageKey> = {
+  missing: 'auth.validation.usernameMissing',
+  format: 'auth.validation.usernameFormat',
+  reserved: 'auth.validation.usernameReserved',
+};
+
+const passwordMessages: Record<PasswordProblem, MessageKey> = {
+  short: 'auth.validation.passwordShort',
+  whitespace: 'auth.validation.passwordWhitespace',
+  characters: 'auth.validation.passwordCharacters',
+};
+
+const birthDateMessages: Record<BirthDateProblem, MessageKey> = {
+  missing: 'auth.validation.birthDateMissing',
+  invalid: 'auth.validation.birthDateInvalid',
+  underage: 'auth.validation.birthDateUnderage',
+};
+
+/** The problem of each field, with the texts of product.md §5 (rules from @wag/contract/auth). */
+export function registerErrors(values: RegisterValues, today = new Date()): RegisterErrors {
+  const errors: RegisterErrors = {};
+
+  const username = usernameProblem(values.username);
+  if (username) errors.username = t(usernameMessages[username]);
+
+  const birthDate = birthDateProblem(values.birthDate, today);
+  if (birthDate) errors.birthDate = t(birthDateMessages[birthDate]);
+
+  const email = values.email.trim();
+  if (!email) errors.email = t('auth.validation.emailMissing');
+  else if (!EMAIL_PATTERN.test(email)) errors.email = t('auth.validation.emailInvalid');
+
+  if (!values.password) errors.password = t('auth.validation.passwordMissing');
+  else {
+    const password = passwordProblem(values.password);
+    if (password) errors.password = t(passwordMessages[password]);
+  }
+
+  if (values.confirmPassword !== values.password) errors.confirmPassword = t('auth.validation.passwordMismatch');
+
+  return errors;
+}
+
+/** The browser's own message for the date input (product.md §5 native messages). */
+export function birthDateNativeMessage(value: string, today = new Date()): string | null {
+  const problem = birthDateProblem(value, today);
+  if (problem === 'missing') return t('auth.validation.birthDateMissing');
+  if (problem === 'underage') return t('auth.validation.birthDateNativeUnderage');
+  if (problem === 'invalid') return t('auth.validation.birthDateInvalid');
+  return null;
+}

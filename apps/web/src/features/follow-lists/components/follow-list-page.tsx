@@ -1,0 +1,179 @@
+import type { FollowEntry } from '@wag/contract/profiles';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, NavLink, useParams } from 'react-router';
+import { FollowButton } from '../../../components/social/follow-button';
+import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icon';
+import { VerifiedBadge } from '../../../components/ui/verified-badge';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { t } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import type { FollowListKind } from '../../../lib/social-cache';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useFollowList } from '../api/use-follow-list';
+import { filterPeople } from '../filter-people';
+import './follow-list-page.css';
+
+/** The search goes to the server once typing pauses; loaded rows are filtered at once. */
+const SERVER_SEARCH_DEBOUNCE_MS = 300;
+
+function PersonRow({ person, onAuthRequired }: { person: FollowEntry; onAuthRequired: () => void }) {
+  const name = person.fullName?.trim() || person.username;
+  return (
+    <li className="person-row" data-testid="person-row" data-username={person.username}>
+      <Link to={`/${encodeURIComponent(person.username)}`} className="person-row__link">
+        <Avatar name={name} src={person.profilePictureUrl} size={48} />
+        <span className="person-row__names">
+          <span className="person-row__name">
+            <span className="person-row__name-text">{name}</span>
+            {person.isVerified ? <VerifiedBadge size={16} /> : null}
+          </span>
+          <span className="person-row__handle">@{person.username}</span>
+        </span>
+      </Link>
+      {person.isMe ? (
+        <span className="person-row__me">{t('followList.you')}</span>
+      ) : (
+        <FollowButton username={person.username} isFollowing={person.isFollowedByMe} onAuthRequired={onAuthRequired} size="sm" />
+      )}
+    </li>
+  );
+}
+
+/** Loads the next page when the end of the list scrolls into view (the button stays as a fallback). */
+function useLoadWhenVisible(enabled: boolean, load: () => void) {
+  const ref = useRef<HTMLDivElement>(null);
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  useEffect(() => {
+    const node = ref.current;
+    if (!enabled || !node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadRef.current();
+    }, { rootMargin: '400px 0px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return ref;
+}
+
+/** /{username}/followers and /{username}/following. */
+export function FollowListPage({ kind }: { kind: FollowListKind }) {
+  const { username = '' } = useParams();
+  const { username: me } = useSession();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const [promptOpen, setPromptOpen] = useState(false);
+  const serverQuery = useDebouncedValue(search.trim(), SERVER_SEARCH_DEBOUNCE_MS);
+  const list = useFollowList(username, kind, serverQuery);
+  const isOwnList = me !== null && me.toLowerCase() === username.toLowerCase();
+  const base = `/${encodeURIComponent(username)}`;
+
+  useDocumentTitle(kind === 'followers' ? t('followList.followersOf', { username }) : t('followList.followingOf', { username }));
+
+  const people = useMemo(() => {
+    const seen = new Set<string>();
+    return (list.data?.pages ?? [])
+      .flatMap((page) => page.users)
+      .filter((person) => (seen.has(person.id) ? false : (seen.add(person.id), true)));
+  }, [list.data]);
+  const shown = filterPeople(people, search);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const canLoadMore = hasNextPage && !list.isPlaceholderData;
+  const sentinel = useLoadWhenVisible(canLoadMore && !isFetchingNextPage, () => void fetchNextPage());
+
+  let body;
+  if (list.isPending) {
+    body = (
+      <p className="follow-list__status" role="status">
+        {t('followList.loading')}
+      </p>
+    );
+  } else if (list.isError && people.length === 0) {
+    body = (
+      <div className="follow-list__status">
+        <p role="alert">{kind === 'followers' ? t('followList.followersFailed') : t('followList.followingFailed')}</p>
+        <Button variant="secondary" onClick={() => void list.refetch()}>
+          {t('followList.retry')}
+        </Button>
+      </div>
+    );
+  } else if (shown.length === 0 && !(canLoadMore && search.trim())) {
+    const searching = search.trim() !== '';
+    const empty =
+      kind === 'followers'
+        ? t('followList.followersEmpty')
+        : searching
+          ? t('followList.noMatches')
+          : isOwnList
+            ? t('followList.followingEmptyOwn')
+            : t('followList.followingEmpty', { username });
+    body = (
+      <p className="follow-list__status" data-testid="follow-list-empty">
+        {empty}
+      </p>
+    );
+  } else {
+    body = (
+      <ul className="follow-list__rows" data-testid="follow-list">
+        {shown.map((person) => (
+          <PersonRow key={person.id} person={person} onAuthRequired={() => setPromptOpen(true)} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="follow-list" data-testid={`${kind}-page`}>
+      <header className="follow-list__header">
+        <Link to={base} className="follow-list__back" aria-label={t('followList.backToProfile', { username })}>
+          <Icon name="arrowLeft" size={22} />
+        </Link>
+        <h1 className="follow-list__title">@{username}</h1>
+      </header>
+
+      <nav className="follow-list__tabs" aria-label={t('followList.lists', { username })}>
+        <NavLink to={`${base}/followers`} className="follow-list__tab" replace>
+          {t('followList.followersTitle')}
+        </NavLink>
+        <NavLink to={`${base}/following`} className="follow-list__tab" replace>
+          {t('followList.followingTitle')}
+        </NavLink>
+      </nav>
+
+      <div className="follow-list__search">
+        <label htmlFor={searchId} className="visually-hidden">
+          {t('followList.search')}
+        </label>
+        <Icon name="search" size={18} className="follow-list__search-icon" />
+        <input
+          id={searchId}
+          type="search"
+          className="follow-list__search-input"
+          placeholder={t('followList.searchPlaceholder')}
+          autoComplete="off"
+          enterKeyHint="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+
+      {body}
+
+      {canLoadMore && !list.isPending ? (
+        <div className="follow-list__more" ref={sentinel}>
+          <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? t('followList.loadingMore') : t('followList.loadMore')}
+          </Button>
+        </div>
+      ) : null}
+
+      {promptOpen ? <LoginPromptModal onClose={() => setPromptOpen(false)} /> : null}
+    </section>
+  );
+}

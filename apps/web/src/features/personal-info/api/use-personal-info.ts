@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  PersonalInfoBody,
+  PersonalInfoResponse,
+  PersonalInfoUpdateResponse,
+  UsernameCheckResponse,
+} from '@wag/contract/profiles';
+import { apiRequest } from '../../../lib/api-client';
+import { currentUserKey, type CurrentUser } from '../../../lib/current-user';
+import { useSession } from '../../../lib/session';
+import { profileRoot } from '../../../lib/social-cache';
+
+export const personalInfoKey = (token: string | null) => ['personal-info', token] as const;
+
+/** GET /api/user/personal-info (full_name, username, email, phone, birth_date). */
+export function usePersonalInfo() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: personalInfoKey(token),
+    enabled: token !== null,
+    // The form starts from what the server holds now, not from an older visit.
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: ({ signal }) => apiRequest<PersonalInfoResponse>('/api/user/personal-info', { signal }),
+  });
+}
+
+/** GET /api/username/check/{username}: whether a name is free (the account's own counts as free). */
+export function fetchUsernameCheck(username: string, signal?: AbortSignal): Promise<UsernameCheckResponse> {
+  return apiRequest<UsernameCheckResponse>(`/api/username/check/${encodeURIComponent(username)}`, { signal });
+}
+
+export type PersonalInfoPayload = Required<Pick<PersonalInfoBody, 'username' | 'email' | 'dob'>> & {
+  fullName: string;
+  phone: string;
+};
+
+/** PUT /user/personal-info (no /api prefix, product.md §7). */
+export function useUpdatePersonalInfo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PersonalInfoPayload) =>
+      apiRequest<PersonalInfoUpdateResponse>('/user/personal-info', { method: 'PUT', body }),
+    onSuccess: (response, sent) => {
+      const username = response?.username || sent.username;
+      queryClient.setQueriesData<CurrentUser>({ queryKey: currentUserKey }, (me) =>
+        me ? { ...me, username, fullName: sent.fullName || null, email: sent.email } : me,
+      );
+      // Profiles show the name, and an old username now answers 404: ask again when shown.
+      void queryClient.invalidateQueries({ queryKey: [profileRoot] });
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { usernameProblem } from '@wag/contract/auth';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { fetchUsernameCheck } from '../api/use-personal-info';
+
+/** product.md §4 and §9: the check runs 500 ms after typing stops. */
+export const USERNAME_CHECK_DEBOUNCE_MS = 500;
+
+export type UsernameAvailability =
+  | { state: 'available'; checked: boolean }
+  | { state: 'checking' }
+  | { state: 'unavailable'; message: string | null }
+  | { state: 'invalid' };
+
+/**
+ * Whether `value` can be the account's username. It starts (and stays, for the original name)
+ * available; a changed, well-formed name is asked about once typing pauses. A failed check is
+ * only logged and does not block saving: the server checks again on save.
+ */
+export function useUsernameAvailability(value: string, original: string): UsernameAvailability {
+  const name = value.trim();
+  const settled = useDebouncedValue(name, USERNAME_CHECK_DEBOUNCE_MS);
+  const unchanged = name === original;
+  // Reserved names are left to the server, which says why in its own words.
+  const problem = usernameProblem(name);
+  const wellFormed = problem === null || problem === 'reserved';
+  const ask = !unchanged && wellFormed && settled === name && settled !== '';
+
+  const check = useQuery({
+    queryKey: ['username-check', settled.toLowerCase()],
+    enabled: ask,
+    staleTime: 10_000,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchUsernameCheck(settled, signal);
+      } catch (error) {
+        console.error(error);
+        return { available: true, message: null };
+      }
+    },
+  });
+
+  if (unchanged) return { state: 'available', checked: false };
+  if (!wellFormed) return { state: 'invalid' };
+  if (settled !== name || check.isPending) return { state: 'checking' };
+  if (check.data && !check.data.available) return { state: 'unavailable', message: check.data.message };
+  return { state: 'available', checked: true };
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileDetailsResponse } from '@wag/contract/profiles';
+import { apiRequest } from '../../../lib/api-client';
+import { currentUserKey, type CurrentUser } from '../../../lib/current-user';
+import { patchCachedProfiles } from '../../../lib/social-cache';
+
+export interface ProfileDetails {
+  fullName: string;
+  bio: string;
+}
+
+/** PUT /api/user/profile-details { fullName, bio }; the profile and the menus show the result. */
+export function useUpdateProfileDetails(username: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileDetails) =>
+      apiRequest<ProfileDetailsResponse>('/api/user/profile-details', { method: 'PUT', body }),
+    onSuccess: (response, sent) => {
+      const saved = response?.user ?? { fullName: sent.fullName || null, bio: sent.bio || null };
+      patchCachedProfiles(queryClient, username, (profile) => ({
+        ...profile,
+        user: { ...profile.user, fullName: saved.fullName, bio: saved.bio },
+      }));
+      queryClient.setQueriesData<CurrentUser>({ queryKey: currentUserKey }, (me) =>
+        me ? { ...me, fullName: saved.fullName } : me,
+      );
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import type { PostSummary } from '@wag/contract/profiles';
+import { Link } from 'react-router';
+import { Icon } from '../../../components/ui/icon';
+import { formatCount } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
+import { postHref, tileImage } from '../post-media';
+import { isTallQuickyTile } from '../quicky-layout';
+
+function tileLabel(post: PostSummary): string {
+  const author = { username: post.user.username };
+  const what = post.post_type === 'quicky' ? t('profile.quickyLabel', author) : t('profile.postLabel', author);
+  const text = (post.title ?? post.body).trim();
+  return text ? `${what}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : what;
+}
+
+function TileBody({ post }: { post: PostSummary }) {
+  const image = tileImage(post);
+  if (post.locked) {
+    return (
+      <span className="tile__locked">
+        <Icon name="lock" size={26} />
+        <span>VIP</span>
+      </span>
+    );
+  }
+  if (post.status !== 'ready') {
+    return (
+      <span className="tile__placeholder">
+        <Icon name={post.status === 'failed' ? 'alert' : 'clock'} size={22} />
+        <span>{post.status === 'failed' ? t('profile.failedTile') : t('profile.processingTile')}</span>
+      </span>
+    );
+  }
+  return (
+    <>
+      {image ? (
+        <img className="tile__image" src={image} alt="" loading="lazy" decoding="async" />
+      ) : (
+        <span className="tile__placeholder">
+          <Icon name={post.post_type === 'quicky' ? 'quickys' : 'image'} size={24} />
+        </span>
+      )}
+      {post.post_type === 'quicky' ? (
+        <span className="tile__badge tile__badge--bottom">
+          <Icon name="play" size={13} />
+          <span aria-label={t('profile.views', { count: formatCount(post.views) })}>{formatCount(post.views)}</span>
+        </span>
+      ) : post.media_count > 1 ? (
+        <span className="tile__badge" aria-label={t('profile.photos', { n: post.media_count })}>
+          <Icon name="layers" size={15} />
+        </span>
+      ) : post.media_type === 'video' ? (
+        <span className="tile__badge">
+          <Icon name="play" size={15} />
+        </span>
+      ) : null}
+      {post.post_type === 'vip' ? <span className="tile__vip">VIP</span> : null}
+    </>
+  );
+}
+
+function Tile({ post, tall = false }: { post: PostSummary; tall?: boolean }) {
+  const className = ['tile', post.post_type === 'quicky' ? 'tile--quicky' : 'tile--square', tall ? 'tile--tall' : '']
+    .filter(Boolean)
+    .join(' ');
+  if (post.locked) {
+    return (
+      <li className={className} data-testid="post-tile" data-locked="true" data-tall={tall || undefined}>
+        <span className="tile__frame" role="img" aria-label={t('profile.lockedTile')}>
+          <TileBody post={post} />
+        </span>
+      </li>
+    );
+  }
+  return (
+    <li className={className} data-testid="post-tile" data-tall={tall || undefined}>
+      <Link className="tile__frame" to={postHref(post)} aria-label={tileLabel(post)}>
+        <TileBody post={post} />
+      </Link>
+    </li>
+  );
+}
+
+/** Posts and VIP tabs: square tiles, three to a row. */
+export function PostGrid({ posts }: { posts: PostSummary[] }) {
+  return (
+    <ul className="post-grid" data-testid="post-grid">
+      {posts.map((post) => (
+        <Tile key={post.id} post={post} />
+      ))}
+    </ul>
+  );
+}
+
+/** Quickys tab: 9:16 tiles where every 3rd and 6th is tall (quicky-layout.ts). */
+export function QuickyGrid({ posts }: { posts: PostSummary[] }) {
+  return (
+    <div className="quicky-grid-frame">
+      <ul className="quicky-grid" data-testid="quicky-grid">
+        {posts.map((post, index) => (
+          <Tile key={post.id} post={post} tall={isTallQuickyTile(index)} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import type { ProfileResponse } from '@wag/contract/profiles';
+import { Link } from 'react-router';
+import { FollowButton } from '../../../components/social/follow-button';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icon';
+import { useToast } from '../../../components/ui/toast';
+import { VerifiedBadge } from '../../../components/ui/verified-badge';
+import { formatCount } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
+
+interface ProfileHeaderProps {
+  profile: ProfileResponse;
+  onEdit: () => void;
+  onAuthRequired: () => void;
+}
+
+function Stat({ value, label, to, testId }: { value: number; label: string; to?: string; testId: string }) {
+  const content = (
+    <>
+      <strong className="profile-stat__value">{formatCount(value)}</strong>
+      <span className="profile-stat__label">{label}</span>
+    </>
+  );
+  return (
+    <li className="profile-stat" data-testid={testId} data-value={value}>
+      {to ? (
+        <Link to={to} className="profile-stat__link">
+          {content}
+        </Link>
+      ) : (
+        <span className="profile-stat__link">{content}</span>
+      )}
+    </li>
+  );
+}
+
+/** Avatar (ring when stories are active), name, badge, handle, stats, bio and the actions. */
+export function ProfileHeader({ profile, onEdit, onAuthRequired }: ProfileHeaderProps) {
+  const toast = useToast();
+  const { user, stats, isOwner, isFollowing } = profile;
+  const name = user.fullName?.trim() || user.username;
+  const base = `/${encodeURIComponent(user.username)}`;
+  const bio = user.bio?.trim();
+
+  return (
+    <header className="profile-head" data-testid="profile-header">
+      <div className="profile-head__avatar">
+        <span
+          className={user.hasActiveStories ? 'profile-ring profile-ring--active' : 'profile-ring'}
+          data-testid="profile-avatar"
+          data-active-stories={user.hasActiveStories}
+        >
+          <Avatar name={name} src={user.profilePictureUrl} size={96} />
+        </span>
+        {isOwner ? (
+          <Link
+            to="/edit-profile-picture"
+            className="profile-head__camera"
+            aria-label={t('profile.changePhoto')}
+            title={t('profile.changePhoto')}
+            data-testid="change-photo-link"
+          >
+            <Icon name="camera" size={16} />
+          </Link>
+        ) : null}
+      </div>
+
+      <div className="profile-head__identity">
+        <h1 className="profile-head__name">
+          <span data-testid="profile-name">{name}</span>
+          {user.isVerified ? <VerifiedBadge size={20} /> : null}
+        </h1>
+        <p className="profile-head__handle" data-testid="profile-username">
+          @{user.username}
+        </p>
+        <ul className="profile-stats" aria-label={t('profile.stats', { username: user.username })}>
+          <Stat value={stats.posts} label={t('profile.posts')} testId="stat-posts" />
+          <Stat value={stats.followers} label={t('profile.followers')} to={`${base}/followers`} testId="stat-followers" />
+          <Stat value={stats.following} label={t('profile.following')} to={`${base}/following`} testId="stat-following" />
+        </ul>
+      </div>
+
+      <p className={bio ? 'profile-head__bio' : 'profile-head__bio profile-head__bio--empty'} data-testid="profile-bio">
+        {bio || (isOwner ? t('profile.bioFallbackOwner') : t('profile.bioFallback'))}
+      </p>
+
+      <div className="profile-head__actions" role="group" aria-label={t('profile.actions')}>
+        {isOwner ? (
+          <>
+            <Button variant="secondary" onClick={onEdit} data-testid="edit-profile-button">
+              <Icon name="edit" size={17} />
+              {t('profile.editProfile')}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={!user.hasActiveStories}
+              title={user.hasActiveStories ? undefined : t('profile.noActiveStory')}
+              onClick={() => toast(t('profile.storiesComingSoon'), 'info')}
+              data-testid="view-story-button"
+            >
+              <Icon name="eye" size={17} />
+              {t('profile.viewStory')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <FollowButton
+              username={user.username}
+              isFollowing={isFollowing}
+              followers={stats.followers}
+              onAuthRequired={onAuthRequired}
+            />
+            <ButtonLink variant="secondary" to={`/messages?to=${encodeURIComponent(user.username)}`} data-testid="message-link">
+              <Icon name="message" size={17} />
+              {t('profile.message')}
+            </ButtonLink>
+            <Button
+              variant="secondary"
+              onClick={() => toast(t('profile.buyStoryComingSoon'), 'info')}
+              data-testid="buy-story-button"
+            >
+              <Icon name="bag" size={17} />
+              {t('profile.buyStory')}
+            </Button>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

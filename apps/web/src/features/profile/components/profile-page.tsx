@@ -1,0 +1,218 @@
+import { usernameProblem } from '@wag/contract/auth';
+import type { PostSummary, ProfileResponse } from '@wag/contract/profiles';
+import { useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Icon, type IconName } from '../../../components/ui/icon';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { t, type MessageKey } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { useMorePosts, useProfile } from '../api/use-profile';
+import { useGuestLoginPrompt } from '../hooks/use-guest-login-prompt';
+import { postsForTab, type ProfileTab } from '../post-media';
+import { EditProfileModal } from './edit-profile-modal';
+import { PostGrid, QuickyGrid } from './post-grid';
+import { ProfileHeader } from './profile-header';
+import './profile.css';
+
+const tabs: { id: ProfileTab; label: MessageKey; icon: IconName }[] = [
+  { id: 'posts', label: 'profile.tabPosts', icon: 'grid' },
+  { id: 'quickys', label: 'profile.tabQuickys', icon: 'quickys' },
+  { id: 'vip', label: 'profile.tabVip', icon: 'lock' },
+];
+
+function readTab(value: string | null): ProfileTab {
+  return value === 'quickys' || value === 'vip' ? value : 'posts';
+}
+
+function ProfileStatus({ username, message, busy = false, onRetry }: { username: string; message: string; busy?: boolean; onRetry?: () => void }) {
+  return (
+    <section className="profile-status" data-testid="profile-status" aria-busy={busy || undefined}>
+      {busy ? (
+        <>
+          <h1 className="visually-hidden">@{username}</h1>
+          <span className="profile-status__spinner" aria-hidden="true" />
+          <p role="status">{message}</p>
+        </>
+      ) : (
+        <>
+          <span className="profile-status__icon" aria-hidden="true">
+            <Icon name="user" size={28} />
+          </span>
+          <h1 className="profile-status__title">{message}</h1>
+          <div className="profile-status__actions">
+            {onRetry ? (
+              <Button variant="secondary" onClick={onRetry}>
+                {t('profile.retry')}
+              </Button>
+            ) : null}
+            <ButtonLink to="/" variant="ghost">
+              {t('app.goHome')}
+            </ButtonLink>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Quickyteca() {
+  return (
+    <section className="quickyteca" aria-labelledby="quickyteca-title" data-testid="quickyteca">
+      <h2 id="quickyteca-title" className="quickyteca__title">
+        {t('profile.quickyteca')}
+      </h2>
+      <p className="quickyteca__empty">{t('profile.noHighlights')}</p>
+    </section>
+  );
+}
+
+function VipLocked({ username }: { username: string }) {
+  return (
+    <div className="vip-locked" data-testid="vip-locked">
+      <span className="vip-locked__icon" aria-hidden="true">
+        <Icon name="lock" size={28} />
+      </span>
+      <h3 className="vip-locked__title">{t('profile.vipLockedTitle')}</h3>
+      <p className="vip-locked__body">{t('profile.vipLockedBody', { username })}</p>
+    </div>
+  );
+}
+
+/** A visitor without access sees the VIP tab as a locked panel (no subscriptions exist yet). */
+function isVipLocked(posts: PostSummary[], profile: ProfileResponse): boolean {
+  return !profile.isOwner && !postsForTab(posts, 'vip').some((post) => !post.locked);
+}
+
+function TabContent({ tab, posts, profile, hasMore }: { tab: ProfileTab; posts: PostSummary[]; profile: ProfileResponse; hasMore: boolean }) {
+  if (tab === 'vip' && isVipLocked(posts, profile)) return <VipLocked username={profile.user.username} />;
+  const shown = postsForTab(posts, tab);
+  if (shown.length === 0) {
+    // More pages may still hold this tab's posts: then only 'Cargar más' shows.
+    if (hasMore) return null;
+    const empty: MessageKey = tab === 'quickys' ? 'profile.noQuickys' : tab === 'vip' ? 'profile.noVip' : 'profile.noPosts';
+    return <p className="profile-empty">{t(empty)}</p>;
+  }
+  return tab === 'quickys' ? <QuickyGrid posts={shown} /> : <PostGrid posts={shown} />;
+}
+
+function ProfileScreen({ username }: { username: string }) {
+  const { token } = useSession();
+  const profile = useProfile(username);
+  const prompt = useGuestLoginPrompt(!token, username);
+  const [params, setParams] = useSearchParams();
+  const tab = readTab(params.get('tab'));
+  const [editing, setEditing] = useState(false);
+  const [moreStarted, setMoreStarted] = useState(false);
+  const tabsId = useId();
+  const data = profile.data;
+  const more = useMorePosts(username, data?.postsNextCursor ?? null, moreStarted);
+
+  const posts = useMemo(() => {
+    const all = [...(data?.posts ?? []), ...(more.data?.pages.flatMap((page) => page.posts) ?? [])];
+    const seen = new Set<string>();
+    return all.filter((post) => (seen.has(post.id) ? false : (seen.add(post.id), true)));
+  }, [data?.posts, more.data]);
+
+  const name = data ? data.user.fullName?.trim() || data.user.username : null;
+  useDocumentTitle(data && name ? t('profile.documentTitle', { name, username: data.user.username }) : `@${username}`);
+
+  const closeEditor = useCallback(() => setEditing(false), []);
+
+  if (profile.isPending) return <ProfileStatus username={username} message={t('profile.loading')} busy />;
+  if (profile.isError || !data) {
+    const missing = profile.error instanceof ApiError && profile.error.status === 404;
+    return missing ? (
+      <ProfileStatus username={username} message={t('profile.notFound')} />
+    ) : (
+      <ProfileStatus username={username} message={t('profile.loadFailed')} onRetry={() => void profile.refetch()} />
+    );
+  }
+
+  const hasMore = moreStarted ? more.hasNextPage : data.postsNextCursor !== null;
+  const loadingMore = more.isFetching;
+  const loadMore = () => {
+    if (!moreStarted) setMoreStarted(true);
+    else void more.fetchNextPage();
+  };
+
+  const selectTab = (next: ProfileTab) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === 'posts') copy.delete('tab');
+        else copy.set('tab', next);
+        return copy;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  // Arrow keys move between tabs (the ARIA tabs pattern); Tab leaves the tab list.
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const index = tabs.findIndex((entry) => entry.id === tab);
+    const next = tabs[(index + step + tabs.length) % tabs.length]!;
+    selectTab(next.id);
+    document.getElementById(`${tabsId}-${next.id}`)?.focus();
+  };
+
+  return (
+    <div className="profile" data-testid="profile-page">
+      <ProfileHeader profile={data} onEdit={() => setEditing(true)} onAuthRequired={prompt.show} />
+      <Quickyteca />
+
+      <div className="profile-tabs" role="tablist" aria-label={t('profile.tabs')} onKeyDown={onTabKey}>
+        {tabs.map((entry) => (
+          <button
+            key={entry.id}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${entry.id}`}
+            aria-selected={tab === entry.id}
+            aria-controls={`${tabsId}-panel`}
+            tabIndex={tab === entry.id ? 0 : -1}
+            className="profile-tabs__tab"
+            onClick={() => selectTab(entry.id)}
+          >
+            <Icon name={entry.icon} size={18} />
+            <span>{t(entry.label)}</span>
+          </button>
+        ))}
+      </div>
+
+      <div className="profile-panel" role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
+        <TabContent tab={tab} posts={posts} profile={data} hasMore={hasMore} />
+        {more.isError ? (
+          <p className="profile-empty" role="alert">
+            {t('profile.loadMoreFailed')}
+          </p>
+        ) : null}
+        {hasMore && !(tab === 'vip' && isVipLocked(posts, data)) ? (
+          <div className="profile-more">
+            <Button variant="secondary" onClick={loadMore} disabled={loadingMore} data-testid="load-more-posts">
+              {loadingMore ? t('profile.loadingMore') : t('profile.loadMore')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      {editing ? (
+        <EditProfileModal username={data.user.username} fullName={data.user.fullName} bio={data.user.bio} onClose={closeEditor} />
+      ) : null}
+      {prompt.open ? <LoginPromptModal username={data.user.username} onClose={prompt.close} /> : null}
+    </div>
+  );
+}
+
+/** /{username} and /profile/{username}. A name that cannot be a username is a missing user. */
+export function ProfilePage() {
+  const { username = '' } = useParams();
+  if (usernameProblem(username) === 'format' || usernameProblem(username) === 'missing') {
+    return <ProfileStatus username={username} message={t('profile.notFound')} />;
+  }
+  return <ProfileScreen key={username.toLowerCase()} username={username} />;
+}

@@ -1,0 +1,25 @@
+import type { PostSummary } from '@wag/contract/profiles';
+
+/** Where a tile leads: quickys open in the quicky viewer, everything else on the post page. */
+export function postHref(post: Pick<PostSummary, 'post_type' | 'slug' | 'media_type'>): string {
+  const slug = encodeURIComponent(post.slug);
+  return post.post_type === 'quicky' ? `/quicky/${slug}` : `/post/${slug}`;
+}
+
+/** The still image a grid tile shows; null for locked posts and posts without one yet. */
+export function tileImage(post: PostSummary): string | null {
+  if (post.locked) return null;
+  if (post.media_type === 'video' || post.post_type === 'quicky') {
+    return post.video_thumbnail_url ?? post.thumbnail_url ?? post.cover_url ?? null;
+  }
+  return post.thumbnail_url ?? post.image_url ?? post.cover_url ?? post.media_url ?? null;
+}
+
+export type ProfileTab = 'posts' | 'quickys' | 'vip';
+
+/** Posts: every non-quicky post (VIP ones appear locked to non-subscribers). Quickys: videos. VIP: subscribers' posts. */
+export function postsForTab(posts: PostSummary[], tab: ProfileTab): PostSummary[] {
+  if (tab === 'quickys') return posts.filter((post) => post.post_type === 'quicky');
+  if (tab === 'vip') return posts.filter((post) => post.post_type === 'vip');
+  return posts.filter((post) => post.post_type !== 'quicky');
+}

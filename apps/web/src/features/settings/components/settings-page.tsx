@@ -1,0 +1,109 @@
+import { Link } from 'react-router';
+import { Icon, type IconName } from '../../../components/ui/icon';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { t, type MessageKey } from '../../../lib/i18n';
+import './settings-page.css';
+
+interface Entry {
+  to: string;
+  icon: IconName;
+  label: MessageKey;
+  hint: MessageKey;
+}
+
+type MenuName = 'root' | 'account' | 'notifications' | 'privacySecurity' | 'verification';
+
+interface Menu {
+  title: MessageKey;
+  subtitle?: MessageKey;
+  back?: string;
+  entries: Entry[];
+}
+
+/** The settings list and its sub-menus (product.md §2 settings routes). */
+const menus: Record<MenuName, Menu> = {
+  root: {
+    title: 'settings.title',
+    subtitle: 'settings.subtitle',
+    entries: [
+      { to: '/settings/account', icon: 'user', label: 'settings.account', hint: 'settings.accountHint' },
+      { to: '/settings/account/personal-information', icon: 'info', label: 'settings.personalInformation', hint: 'settings.personalInformationHint' },
+      { to: '/settings/notifications', icon: 'bell', label: 'settings.notifications', hint: 'settings.notificationsHint' },
+      { to: '/settings/privacy-security', icon: 'shield', label: 'settings.privacySecurity', hint: 'settings.privacySecurityHint' },
+      { to: '/settings/appearance', icon: 'moon', label: 'settings.appearance', hint: 'settings.appearanceHint' },
+      { to: '/settings/language', icon: 'globe', label: 'settings.language', hint: 'settings.languageHint' },
+      { to: '/settings/verification', icon: 'shieldCheck', label: 'settings.verification', hint: 'settings.verificationHint' },
+      { to: '/settings/about', icon: 'info', label: 'settings.about', hint: 'settings.aboutHint' },
+    ],
+  },
+  account: {
+    title: 'settings.account',
+    back: '/settings',
+    entries: [
+      { to: '/settings/account/personal-information', icon: 'user', label: 'settings.personalInformation', hint: 'settings.personalInformationHint' },
+      { to: '/settings/account/password-security', icon: 'lock', label: 'settings.passwordSecurity', hint: 'settings.passwordSecurityHint' },
+      { to: '/settings/account/login-activity', icon: 'clock', label: 'settings.loginActivity', hint: 'settings.loginActivityHint' },
+    ],
+  },
+  notifications: {
+    title: 'settings.notifications',
+    back: '/settings',
+    entries: [
+      { to: '/settings/notifications/push-notifications', icon: 'bell', label: 'settings.pushNotifications', hint: 'settings.pushNotificationsHint' },
+      { to: '/settings/notifications/direct-messages', icon: 'send', label: 'settings.directMessages', hint: 'settings.directMessagesHint' },
+      { to: '/settings/notifications/interactions', icon: 'users', label: 'settings.interactions', hint: 'settings.interactionsHint' },
+    ],
+  },
+  privacySecurity: {
+    title: 'settings.privacySecurity',
+    back: '/settings',
+    entries: [
+      { to: '/settings/privacy-security/privacy-controls', icon: 'eye', label: 'settings.privacyControls', hint: 'settings.privacyControlsHint' },
+      { to: '/settings/privacy-security/security-settings', icon: 'shield', label: 'settings.securitySettings', hint: 'settings.securitySettingsHint' },
+      { to: '/settings/privacy-security/blocked-users', icon: 'slash', label: 'settings.blockedUsers', hint: 'settings.blockedUsersHint' },
+    ],
+  },
+  verification: {
+    title: 'settings.verification',
+    back: '/settings',
+    entries: [
+      { to: '/settings/verification/identity', icon: 'shieldCheck', label: 'settings.identity', hint: 'settings.identityHint' },
+      { to: '/settings/verification/account', icon: 'check', label: 'settings.accountVerification', hint: 'settings.accountVerificationHint' },
+    ],
+  },
+};
+
+export function SettingsPage({ section = 'root' }: { section?: MenuName }) {
+  const menu = menus[section];
+  const title = t(menu.title);
+  useDocumentTitle(title);
+
+  return (
+    <div className="settings" data-testid="settings-page">
+      {menu.back ? (
+        <Link to={menu.back} className="settings__back">
+          <Icon name="chevronLeft" size={20} />
+          {t('settings.backToSettings')}
+        </Link>
+      ) : null}
+      <h1 className="settings__title">{title}</h1>
+      {menu.subtitle ? <p className="settings__subtitle">{t(menu.subtitle)}</p> : null}
+      <ul className="settings__list">
+        {menu.entries.map((entry) => (
+          <li key={entry.to}>
+            <Link to={entry.to} className="settings__item">
+              <span className="settings__item-icon">
+                <Icon name={entry.icon} size={20} />
+              </span>
+              <span className="settings__item-text">
+                <span className="settings__item-label">{t(entry.label)}</span>
+                <span className="settings__item-hint">{t(entry.hint)}</span>
+              </span>
+              <Icon name="chevronRight" size={20} className="settings__item-chevron" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

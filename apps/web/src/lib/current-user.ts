@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MeResponse } from '@wag/contract/auth';
+import { ApiError, apiRequest } from './api-client';
+import { clearSession } from './auth-storage';
+import { useSession } from './session';
+
+export type CurrentUser = MeResponse['user'];
+
+export const currentUserKey = ['me'] as const;
+
+/** The signed-in account (GET /api/me). A 401 means the session ended: it is forgotten. */
+export function useCurrentUser() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...currentUserKey, token],
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+    queryFn: async ({ signal }) => {
+      try {
+        const response = await apiRequest<MeResponse>('/api/me', { token, signal });
+        return response.user;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) clearSession();
+        throw error;
+      }
+    },
+  });
+}

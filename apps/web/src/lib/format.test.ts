@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { commentAge, formatCount, isoDate, storyAge } from './format';
+
+const now = new Date('2026-05-10T12:00:00Z');
+const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+
+describe('storyAge', () => {
+  it("says 'ahora' under 60 minutes, then hours, then days", () => {
+    expect(storyAge(ago(59 * 60_000), now)).toBe('ahora');
+    expect(storyAge(ago(60 * 60_000), now)).toBe('1 h');
+    expect(storyAge(ago(23 * 3_600_000 + 59 * 60_000), now)).toBe('23 h');
+    expect(storyAge(ago(49 * 3_600_000), now)).toBe('2 d');
+  });
+
+  it('gives an empty string for an invalid date', () => {
+    expect(storyAge('no es una fecha', now)).toBe('');
+    expect(storyAge(null, now)).toBe('');
+  });
+});
+
+describe('commentAge', () => {
+  it('uses seconds, minutes, hours and days', () => {
+    expect(commentAge(ago(5_000), now)).toBe('hace 5s');
+    expect(commentAge(ago(3 * 60_000), now)).toBe('hace 3m');
+    expect(commentAge(ago(5 * 3_600_000), now)).toBe('hace 5h');
+    expect(commentAge(ago(3 * 86_400_000), now)).toBe('hace 3d');
+    expect(commentAge('', now)).toBe('');
+  });
+});
+
+describe('formatCount and isoDate', () => {
+  it('keeps small counts whole, never negative', () => {
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(-4)).toBe('0');
+  });
+
+  it('shortens thousands the Spanish way', () => {
+    expect(formatCount(1_200)).toMatch(/^1,2\s?mil$/);
+  });
+
+  it('shows dates and date-times as YYYY-MM-DD', () => {
+    expect(isoDate('1990-04-02T00:00:00.000Z')).toBe('1990-04-02');
+    expect(isoDate('1990-04-02')).toBe('1990-04-02');
+    expect(isoDate(null)).toBe('');
+  });
+});

@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const apiServer = 'http://localhost:3000';
+
+/**
+ * product.md §7 has three calls without the /api prefix (PUT /user/personal-info,
+ * POST and DELETE /follow/{username}). Only those methods go to the server: a GET of the
+ * same path is a page of the web app.
+ */
+const nonGetOnly: ProxyOptions = {
+  target: apiServer,
+  bypass: (request) => (request.method === 'GET' || request.method === 'HEAD' ? request.url : undefined),
+};
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': apiServer,
+      '/media': apiServer,
+      '/user/': nonGetOnly,
+      '/follow/': nonGetOnly,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate files stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
