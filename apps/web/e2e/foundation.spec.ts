@@ -86,3 +86,36 @@ test('a guest sent to a private screen lands on /login without a history entry',
   await page.goBack();
   await expect(page).toHaveURL(/\/register$/);
 });
+
+test('the search overlay sends the trimmed, encoded query and chosen chips to the results page', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('wag.consentAccepted', '1');
+    window.localStorage.setItem('wag.ageConfirmed', '1');
+  });
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Buscar' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByPlaceholder('Buscar Quickys, fotos o modelos').fill('  playa & sol  ');
+  await dialog.getByRole('button', { name: 'Quickys' }).click();
+  await dialog.getByRole('button', { name: 'Vertical' }).click();
+  await dialog.getByPlaceholder('Buscar Quickys, fotos o modelos').press('Enter');
+  await expect(page).toHaveURL(/\/search-results\?query=playa%20%26%20sol&category=quickys&orientation=vertical$/);
+});
+
+test('the shell: bottom bar on phones only, routes of later screens show a panel inside the shell', async ({ page }, testInfo) => {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('wag.consentAccepted', '1');
+    window.localStorage.setItem('wag.ageConfirmed', '1');
+  });
+  await page.goto('/quickys');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  const bottomBar = page.getByRole('navigation', { name: 'Navegación principal' });
+  if (testInfo.project.name === 'phone') await expect(bottomBar).toBeVisible();
+  else await expect(bottomBar).toBeHidden();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+
+  const unknown = await page.request.post('/quickys');
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toMatchObject({ success: false });
+});
