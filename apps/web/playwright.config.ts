@@ -9,11 +9,15 @@ import { defineConfig } from '@playwright/test';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 const port = Number(process.env.E2E_PORT ?? 3100);
+// The config is loaded by the runner and again by each worker: the first load makes the folder and
+// passes it on through the environment the workers inherit.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'wag-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './e2e',
+  globalTeardown: './e2e/global-teardown.ts',
   outputDir: path.join(repoRoot, 'test-results'),
   fullyParallel: false,
   workers: 1,
