@@ -12,6 +12,9 @@ import { createServices, type Services } from './container.js';
 import type { Database } from './db/database.js';
 import { authRoutes } from './http/auth.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { followsRoutes } from './http/follows.routes.js';
+import { peopleRoutes } from './http/people.routes.js';
+import { profilesRoutes } from './http/profiles.routes.js';
 import { registerWebAndMedia } from './http/web.routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Viewer } from './services/auth.service.js';
@@ -64,6 +67,9 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(authRoutes);
+  await app.register(profilesRoutes);
+  await app.register(followsRoutes);
+  await app.register(peopleRoutes);
   await registerWebAndMedia(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir });
   return app;
 }

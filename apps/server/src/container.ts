@@ -1,18 +1,30 @@
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
+import { createFollowsRepository } from './repositories/follows.repository.js';
 import { createLoginFailuresRepository } from './repositories/login-failures.repository.js';
+import { createPeopleRepository } from './repositories/people.repository.js';
+import { createProfilesRepository } from './repositories/profiles.repository.js';
 import { createSessionsRepository } from './repositories/sessions.repository.js';
 import { createUsersRepository } from './repositories/users.repository.js';
 import { createAuthService } from './services/auth.service.js';
+import { createFollowsService } from './services/follows.service.js';
+import { createPeopleService } from './services/people.service.js';
+import { createProfilesService } from './services/profiles.service.js';
 
 /** Wires repositories into services once per app instance. */
 export function createServices(db: Database, config: Config, clock: Clock) {
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const loginFailures = createLoginFailuresRepository(db);
+  const profiles = createProfilesRepository(db);
+  const follows = createFollowsRepository(db);
+  const people = createPeopleRepository(db);
   return {
     auth: createAuthService({ users, sessions, loginFailures, clock, throttle: config.loginThrottle }),
+    profiles: createProfilesService({ profiles, clock }),
+    follows: createFollowsService({ follows, people, clock }),
+    people: createPeopleService({ people }),
   };
 }
 

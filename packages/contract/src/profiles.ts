@@ -73,6 +73,22 @@ export const profileResponse = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
+/** GET /api/users/{username}/posts: the pages after the profile's first one. */
+export const USER_POSTS_PAGE_SIZE = 24;
+export const userPostsQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(60).optional(),
+  /** Only one kind of post, e.g. `quicky` for an author's quickys (product.md §7). */
+  post_type: z.enum(['grid', 'quicky', 'vip']).optional(),
+});
+export type UserPostsQuery = z.infer<typeof userPostsQuery>;
+
+export const userPostsResponse = z.object({
+  posts: z.array(postSummary),
+  nextCursor: z.string().nullable(),
+});
+export type UserPostsResponse = z.infer<typeof userPostsResponse>;
+
 export const followStatusResponse = z.object({ isFollowing: z.boolean() });
 export type FollowStatusResponse = z.infer<typeof followStatusResponse>;
 

@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Kysely } from 'kysely';
 import * as initial from './migrations/2026-11-22T0900-initial.js';
+import * as peopleSearch from './migrations/2026-11-23T0900-people-search.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -8,6 +9,7 @@ import * as initial from './migrations/2026-11-22T0900-initial.js';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-22T0900-initial': initial,
+  '2026-11-23T0900-people-search': peopleSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,6 +25,9 @@ export const messages = {
   bodyTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'El tipo de contenido de la solicitud no es compatible.',
   routeNotFound: 'Recurso no encontrado.',
+  userNotFound: 'Usuario no encontrado.',
+  cannotFollowSelf: 'No puedes seguirte a ti mismo.',
+  badCursor: 'El cursor de la página no es válido.',
   rateLimited: 'Demasiadas solicitudes. Inténtalo de nuevo en un momento.',
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
 } as const;

@@ -1,0 +1,37 @@
+import { ValidationError } from './errors.js';
+import { messages } from './messages.js';
+
+/**
+ * Opaque keyset cursors: the sort key of the last row of a page (e.g. its timestamp as PostgreSQL
+ * printed it, to keep microseconds, and its id), base64url-encoded JSON.
+ */
+export function encodeCursor(parts: readonly string[]): string {
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
+}
+
+/** The parts of a cursor, or a 400 when it was not made by encodeCursor with that many parts. */
+export function decodeCursor(raw: string, arity: number): string[] {
+  try {
+    const parts: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (Array.isArray(parts) && parts.length === arity && parts.every((part) => typeof part === 'string' && part.length <= 100)) {
+      return parts as string[];
+    }
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new ValidationError(messages.badCursor);
+}
+
+/** A cursor whose first part is a timestamp and second a uuid, checked before it reaches SQL. */
+export function decodeTimeCursor(raw: string): { at: string; id: string } {
+  const [at, id] = decodeCursor(raw, 2) as [string, string];
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const timestamp = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+  if (!timestamp.test(at) || !uuid.test(id)) throw new ValidationError(messages.badCursor);
+  return { at, id };
+}
+
+/** Escapes LIKE wildcards so user text matches literally (with the default `\` escape). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+
+export interface PersonRow {
+  id: string;
+  username: string;
+  full_name: string | null;
+  bio: string | null;
+  avatar_key: string | null;
+  is_verified: boolean;
+  followers_count: number;
+  posts_count: number;
+  is_followed_by_me: boolean;
+}
+
+export function createPeopleRepository(db: Database) {
+  return {
+    /** The id of a user by username, in any case. */
+    async idByUsername(username: string): Promise<string | undefined> {
+      const result = await sql<{ id: string }>`SELECT id FROM users WHERE lower(username) = lower(${username})`.execute(db);
+      return result.rows[0]?.id;
+    },
+
+    /**
+     * People whose username or full name contains the text, ignoring case and accents: verified
+     * people first, then those the viewer follows, then names that start with the text.
+     * `text` is the trimmed search; `pattern` its escaped LIKE form.
+     */
+    async search(text: string, pattern: string, viewerId: string | null, limit: number): Promise<PersonRow[]> {
+      const result = await sql<PersonRow>`
+        SELECT u.id, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified, u.followers_count, u.posts_count,
+               EXISTS (SELECT 1 FROM follows m WHERE m.follower_id = ${viewerId}::uuid AND m.followee_id = u.id) AS is_followed_by_me
+        FROM users u
+        WHERE wag_search_text(u.username) LIKE '%' || wag_search_text(${pattern}) || '%'
+           OR wag_search_text(u.full_name) LIKE '%' || wag_search_text(${pattern}) || '%'
+        ORDER BY u.is_verified DESC,
+                 is_followed_by_me DESC,
+                 lower(u.username) = lower(${text}) DESC,
+                 coalesce(wag_search_text(u.username) LIKE wag_search_text(${pattern}) || '%'
+                          OR wag_search_text(u.full_name) LIKE wag_search_text(${pattern}) || '%', false) DESC,
+                 u.followers_count DESC,
+                 lower(u.username)
+        LIMIT ${limit}`.execute(db);
+      return result.rows;
+    },
+
+    /** The featured creators (WAG Stars), in their featured order. */
+    async featured(viewerId: string | null): Promise<PersonRow[]> {
+      const result = await sql<PersonRow>`
+        SELECT u.id, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified, u.followers_count, u.posts_count,
+               EXISTS (SELECT 1 FROM follows m WHERE m.follower_id = ${viewerId}::uuid AND m.followee_id = u.id) AS is_followed_by_me
+        FROM users u
+        WHERE u.featured_rank IS NOT NULL
+        ORDER BY u.featured_rank, lower(u.username)`.execute(db);
+      return result.rows;
+    },
+  };
+}
+
+export type PeopleRepository = ReturnType<typeof createPeopleRepository>;

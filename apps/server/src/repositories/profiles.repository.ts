@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { Audience, MediaKind, PostType, ProcessingStatus } from '../db/schema.js';
+
+/** How the viewer stands to a profile's owner: decides which posts and stories they may see. */
+export type Access = 'owner' | 'follower' | 'other';
+
+export interface ProfileRow {
+  id: string;
+  username: string;
+  full_name: string | null;
+  bio: string | null;
+  avatar_key: string | null;
+  is_verified: boolean;
+  followers_count: number;
+  following_count: number;
+  posts_count: number;
+  is_following: boolean;
+  has_active_stories: boolean;
+}
+
+export interface ProfilePostRow {
+  id: string;
+  slug: string;
+  post_type: PostType;
+  content_type: MediaKind;
+  visibility: Audience;
+  status: ProcessingStatus;
+  title: string | null;
+  description: string;
+  likes_count: number;
+  views_count: number;
+  comments_count: number;
+  created_at: Date;
+  /** created_at as PostgreSQL prints it (microseconds kept), for the page cursor. */
+  cursor_at: string;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  image_key: string | null;
+  thumb_key: string | null;
+  video_key: string | null;
+  poster_key: string | null;
+  media_count: number;
+}
+
+export interface PostsPageQuery {
+  ownerId: string;
+  access: Access;
+  limit: number;
+  after?: { at: string; id: string };
+  postType?: PostType;
+}
+
+export function createProfilesRepository(db: Database) {
+  return {
+    /**
+     * One user by username (any case) with what the viewer's profile page needs: counters, whether
+     * the viewer follows them and whether they have active stories the viewer may watch.
+     */
+    async findProfile(username: string, viewerId: string | null, activeSince: Date): Promise<ProfileRow | undefined> {
+      const result = await sql<ProfileRow>`
+        SELECT u.id, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified,
+               u.followers_count, u.following_count, u.posts_count,
+               EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId}::uuid AND f.followee_id = u.id) AS is_following,
+               EXISTS (
+                 SELECT 1 FROM stories s
+                 WHERE s.user_id = u.id AND s.status = 'ready' AND s.created_at > ${activeSince}
+                   AND (s.audience = 'public' OR u.id = ${viewerId}::uuid
+                        OR (s.audience = 'followers'
+                            AND EXISTS (SELECT 1 FROM follows f2 WHERE f2.follower_id = ${viewerId}::uuid AND f2.followee_id = u.id)))
+               ) AS has_active_stories
+        FROM users u
+        WHERE lower(u.username) = lower(${username})`.execute(db);
+      return result.rows[0];
+    },
+
+    /**
+     * A page of a user's posts, newest first, that the viewer may know of: the owner sees all of
+     * them in any state; a follower sees ready public, followers-only and VIP posts; anyone else
+     * ready public and VIP posts (the service locks VIP media). One query, first media joined.
+     */
+    async listPosts({ ownerId, access, limit, after, postType }: PostsPageQuery): Promise<ProfilePostRow[]> {
+      const visible =
+        access === 'owner'
+          ? sql`TRUE`
+          : access === 'follower'
+            ? sql`p.status = 'ready'`
+            : sql`p.status = 'ready' AND p.visibility <> 'followers'`;
+      const result = await sql<ProfilePostRow>`
+        SELECT p.id, p.slug, p.post_type, p.content_type, p.visibility, p.status, p.title, p.description,
+               p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
+               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
+               (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count
+        FROM posts p
+        LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
+        WHERE p.user_id = ${ownerId}
+          AND ${visible}
+          ${postType ? sql`AND p.post_type = ${postType}` : sql``}
+          ${after ? sql`AND (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+        ORDER BY p.created_at DESC, p.id DESC
+        LIMIT ${limit}`.execute(db);
+      return result.rows;
+    },
+  };
+}
+
+export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;

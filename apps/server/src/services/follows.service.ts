@@ -1,0 +1,80 @@
+import { FOLLOW_LIST_PAGE_SIZE, type FollowListQuery, type FollowListResponse, type FollowResponse } from '@wag/contract/profiles';
+import type { Clock } from '../lib/clock.js';
+import { decodeTimeCursor, encodeCursor, escapeLike } from '../lib/cursor.js';
+import { NotFoundError, ValidationError } from '../lib/errors.js';
+import { mediaUrl } from '../lib/media-url.js';
+import { messages } from '../lib/messages.js';
+import { MEDIA_FILES } from '../media/storage.js';
+import type { FollowsRepository } from '../repositories/follows.repository.js';
+import type { PeopleRepository } from '../repositories/people.repository.js';
+import type { Viewer } from './auth.service.js';
+
+export interface FollowsServiceDeps {
+  follows: FollowsRepository;
+  people: PeopleRepository;
+  clock: Clock;
+}
+
+export function createFollowsService({ follows, people, clock }: FollowsServiceDeps) {
+  async function userId(username: string): Promise<string> {
+    const id = await people.idByUsername(username);
+    if (!id) throw new NotFoundError(messages.userNotFound);
+    return id;
+  }
+
+  async function followeeOf(viewer: Viewer, username: string): Promise<string> {
+    const id = await userId(username);
+    if (id === viewer.userId) throw new ValidationError(messages.cannotFollowSelf);
+    return id;
+  }
+
+  return {
+    /** Whether the viewer follows the user; always false for a guest. */
+    async status(username: string, viewer: Viewer | null): Promise<{ isFollowing: boolean }> {
+      const id = await userId(username);
+      if (!viewer || viewer.userId === id) return { isFollowing: false };
+      return { isFollowing: await follows.isFollowing(viewer.userId, id) };
+    },
+
+    async follow(viewer: Viewer, username: string): Promise<FollowResponse> {
+      const followers = await follows.follow(viewer.userId, await followeeOf(viewer, username), clock.now());
+      return { success: true, isFollowing: true, followers };
+    },
+
+    async unfollow(viewer: Viewer, username: string): Promise<FollowResponse> {
+      const followers = await follows.unfollow(viewer.userId, await followeeOf(viewer, username));
+      return { success: true, isFollowing: false, followers };
+    },
+
+    /** Who follows the user (followers) or whom the user follows (following), newest first. */
+    async list(username: string, direction: 'followers' | 'following', viewer: Viewer | null, query: FollowListQuery): Promise<FollowListResponse> {
+      const id = await userId(username);
+      const limit = query.limit ?? FOLLOW_LIST_PAGE_SIZE;
+      const text = query.q?.trim() ?? '';
+      const rows = await follows.list({
+        userId: id,
+        direction,
+        viewerId: viewer?.userId ?? null,
+        pattern: text ? `%${escapeLike(text)}%` : null,
+        limit: limit + 1,
+        after: query.cursor ? decodeTimeCursor(query.cursor) : undefined,
+      });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        users: page.map((row) => ({
+          id: row.id,
+          username: row.username,
+          fullName: row.full_name,
+          profilePictureUrl: mediaUrl(row.avatar_key, MEDIA_FILES.avatarSmall),
+          isVerified: row.is_verified,
+          isFollowedByMe: row.is_followed_by_me,
+          isMe: viewer?.userId === row.id,
+        })),
+        nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_at, last.id]) : null,
+      };
+    },
+  };
+}
+
+export type FollowsService = ReturnType<typeof createFollowsService>;

@@ -1,0 +1,53 @@
+import type { PostSummary } from '@wag/contract/profiles';
+import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
+import { MEDIA_FILES } from '../media/storage.js';
+import type { ProfilePostRow } from '../repositories/profiles.repository.js';
+
+export interface PostAuthor {
+  username: string;
+  full_name: string | null;
+  avatar_key: string | null;
+}
+
+/**
+ * A post as grids show it. VIP posts are locked for everyone but their owner until subscriptions
+ * exist (decisions.md §3): a locked post carries no media URL at all.
+ */
+export function toPostSummary(row: ProfilePostRow, author: PostAuthor, viewerIsOwner: boolean): PostSummary {
+  const locked = row.visibility === 'subscribers' && !viewerIsOwner;
+  const url = (key: string | null) => (locked ? null : mediaFileUrl(key));
+  const imageUrl = url(row.image_key);
+  const videoUrl = url(row.video_key);
+  const posterUrl = url(row.poster_key);
+  const thumbUrl = url(row.thumb_key);
+  return {
+    id: row.id,
+    slug: row.slug,
+    post_type: row.post_type,
+    media_type: row.content_type,
+    visibility: row.visibility,
+    status: row.status,
+    locked,
+    media_url: videoUrl ?? imageUrl,
+    image_url: imageUrl,
+    video_url: videoUrl,
+    thumbnail_url: thumbUrl,
+    video_thumbnail_url: row.content_type === 'video' ? (posterUrl ?? thumbUrl) : null,
+    cover_url: thumbUrl ?? posterUrl ?? imageUrl,
+    media_count: row.media_count,
+    width: row.width,
+    height: row.height,
+    duration_ms: row.duration_ms,
+    title: row.title,
+    body: row.description,
+    likes: row.likes_count,
+    views: row.views_count,
+    comments: row.comments_count,
+    created_at: new Date(row.created_at).toISOString(),
+    user: {
+      username: author.username,
+      full_name: author.full_name,
+      picture: mediaUrl(author.avatar_key, MEDIA_FILES.avatarLarge),
+    },
+  };
+}
