@@ -1,4 +1,4 @@
-import { usernameProblem } from '@wag/contract/auth';
+import { usernameProblem } from '@wag/contract/account-rules';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, useParams, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';

@@ -1,4 +1,4 @@
-import { usernameProblem } from '@wag/contract/auth';
+import { usernameProblem } from '@wag/contract/account-rules';
 import { useParams, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button';
 import { ConstructionPanel } from '../../components/ui/construction-panel';

@@ -6,7 +6,7 @@ import {
   type BirthDateProblem,
   type PasswordProblem,
   type UsernameProblem,
-} from '@wag/contract/auth';
+} from '@wag/contract/account-rules';
 import { t, type MessageKey } from '../../lib/i18n';
 
 export interface RegisterValues {

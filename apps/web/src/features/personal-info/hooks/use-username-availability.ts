@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { usernameProblem } from '@wag/contract/auth';
+import { usernameProblem } from '@wag/contract/account-rules';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { fetchUsernameCheck } from '../api/use-personal-info';
 

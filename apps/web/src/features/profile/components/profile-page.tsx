@@ -1,4 +1,4 @@
-import { usernameProblem } from '@wag/contract/auth';
+import { usernameProblem } from '@wag/contract/account-rules';
 import type { PostSummary, ProfileResponse } from '@wag/contract/profiles';
 import { useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
