@@ -10,6 +10,7 @@ import {
 import type { Config } from './config.js';
 import { createServices, type Services } from './container.js';
 import type { Database } from './db/database.js';
+import { accountRoutes } from './http/account.routes.js';
 import { authRoutes } from './http/auth.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { followsRoutes } from './http/follows.routes.js';
@@ -70,6 +71,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(profilesRoutes);
   await app.register(followsRoutes);
   await app.register(peopleRoutes);
+  await app.register(accountRoutes);
   await registerWebAndMedia(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir });
   return app;
 }

@@ -7,9 +7,11 @@ import { createPeopleRepository } from './repositories/people.repository.js';
 import { createProfilesRepository } from './repositories/profiles.repository.js';
 import { createSessionsRepository } from './repositories/sessions.repository.js';
 import { createUsersRepository } from './repositories/users.repository.js';
+import { createAccountService } from './services/account.service.js';
 import { createAuthService } from './services/auth.service.js';
 import { createFollowsService } from './services/follows.service.js';
 import { createPeopleService } from './services/people.service.js';
+import { createProfilePictureService } from './services/profile-picture.service.js';
 import { createProfilesService } from './services/profiles.service.js';
 
 /** Wires repositories into services once per app instance. */
@@ -25,6 +27,8 @@ export function createServices(db: Database, config: Config, clock: Clock) {
     profiles: createProfilesService({ profiles, clock }),
     follows: createFollowsService({ follows, people, clock }),
     people: createPeopleService({ people }),
+    account: createAccountService({ users, clock }),
+    profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir }),
   };
 }
 

@@ -67,6 +67,79 @@ export function createUsersRepository(db: Database) {
       return row !== undefined;
     },
 
+    /** Whether another account (not exceptId) already has this username, ignoring case. */
+    async usernameTakenByOther(username: string, exceptId: string | null): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .$if(exceptId !== null, (query) => query.where('id', '<>', exceptId as string))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async emailTakenByOther(email: string, exceptId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .where('id', '<>', exceptId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The owner's own account data for the personal-information screen. */
+    async findPersonalInfo(id: string) {
+      return db
+        .selectFrom('users')
+        .select(['full_name', 'username', 'email', 'phone', 'birth_date'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async updateProfileDetails(id: string, changes: { fullName?: string | null; bio?: string | null }, now: Date) {
+      return db
+        .updateTable('users')
+        .set({
+          ...(changes.fullName !== undefined ? { full_name: changes.fullName } : {}),
+          ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .returning(['full_name', 'bio'])
+        .executeTakeFirstOrThrow();
+    },
+
+    async updatePersonalInfo(
+      id: string,
+      changes: { fullName?: string | null; username?: string; email?: string; phone?: string | null; birthDate?: string },
+      now: Date,
+    ) {
+      return db
+        .updateTable('users')
+        .set({
+          ...(changes.fullName !== undefined ? { full_name: changes.fullName } : {}),
+          ...(changes.username !== undefined ? { username: changes.username } : {}),
+          ...(changes.email !== undefined ? { email: changes.email } : {}),
+          ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+          ...(changes.birthDate !== undefined ? { birth_date: changes.birthDate } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .returning(['username'])
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Points the account at a new avatar folder; returns the folder it pointed at before. */
+    async replaceAvatarKey(id: string, avatarKey: string, now: Date): Promise<string | null> {
+      const result = await sql<{ previous: string | null }>`
+        UPDATE users AS u SET avatar_key = ${avatarKey}, updated_at = ${now}
+        FROM (SELECT id, avatar_key FROM users WHERE id = ${id} FOR UPDATE) AS old
+        WHERE u.id = old.id
+        RETURNING old.avatar_key AS previous`.execute(db);
+      return result.rows[0]?.previous ?? null;
+    },
+
     async count(): Promise<number> {
       const row = await db.selectFrom('users').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);

@@ -1,0 +1,112 @@
+import { birthDateProblem, EMAIL_PATTERN, usernameProblem } from '@wag/contract/account-rules';
+import {
+  BIO_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  type PersonalInfoBody,
+  type PersonalInfoResponse,
+  type PersonalInfoUpdateResponse,
+  type ProfileDetailsBody,
+  type ProfileDetailsResponse,
+  type UsernameCheckResponse,
+} from '@wag/contract/profiles';
+import type { Clock } from '../lib/clock.js';
+import { ConflictError, UnauthorizedError, ValidationError } from '../lib/errors.js';
+import { messages } from '../lib/messages.js';
+import { isUniqueViolation, type UsersRepository } from '../repositories/users.repository.js';
+import type { Viewer } from './auth.service.js';
+
+const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{5,24}$/;
+
+/** Trimmed text, null when empty; undefined (leave as it is) when the field was not sent. */
+function optionalText(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = (value ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+function checkFullName(fullName: string | null | undefined): void {
+  if (fullName && fullName.length > FULL_NAME_MAX_LENGTH) throw new ValidationError(messages.fullNameTooLong);
+}
+
+/** The Spanish message for a username that breaks a rule, or null when it is well formed. */
+function usernameRuleMessage(username: string): string | null {
+  const problem = usernameProblem(username);
+  if (problem === 'missing') return messages.usernameMissing;
+  if (problem === 'format') return messages.usernameFormat;
+  if (problem === 'reserved') return messages.usernameReserved;
+  return null;
+}
+
+export function createAccountService({ users, clock }: { users: UsersRepository; clock: Clock }) {
+  return {
+    /** Name and bio of the viewer's own profile; nothing else in the body is read. */
+    async updateProfileDetails(viewer: Viewer, body: ProfileDetailsBody): Promise<ProfileDetailsResponse> {
+      const fullName = optionalText(body.fullName);
+      const bio = optionalText(body.bio);
+      checkFullName(fullName);
+      if (bio && bio.length > BIO_MAX_LENGTH) throw new ValidationError(messages.bioTooLong);
+      const saved = await users.updateProfileDetails(viewer.userId, { fullName, bio }, clock.now());
+      return { success: true, message: messages.profileSaved, user: { fullName: saved.full_name, bio: saved.bio } };
+    },
+
+    async personalInfo(viewer: Viewer): Promise<PersonalInfoResponse> {
+      const row = await users.findPersonalInfo(viewer.userId);
+      if (!row) throw new UnauthorizedError(messages.unauthorized);
+      return { success: true, full_name: row.full_name, username: row.username, email: row.email, phone: row.phone, birth_date: row.birth_date };
+    },
+
+    /**
+     * Name, username, email, phone and birth date, each checked like at registration. Profiles,
+     * lists and mentions look people up by username when asked, so a new name holds everywhere at
+     * once and the old one stops answering.
+     */
+    async updatePersonalInfo(viewer: Viewer, body: PersonalInfoBody): Promise<PersonalInfoUpdateResponse> {
+      const fullName = optionalText(body.fullName);
+      checkFullName(fullName);
+      const username = body.username === undefined ? undefined : body.username.trim();
+      if (username !== undefined) {
+        const problem = usernameRuleMessage(username);
+        if (problem) throw new ValidationError(problem);
+      }
+      const email = body.email === undefined ? undefined : body.email.trim();
+      if (email !== undefined) {
+        if (!email) throw new ValidationError(messages.emailMissing);
+        if (!EMAIL_PATTERN.test(email) || email.length > 254) throw new ValidationError(messages.emailInvalid);
+      }
+      const phone = optionalText(body.phone);
+      if (phone && !PHONE_PATTERN.test(phone)) throw new ValidationError(messages.phoneInvalid);
+      const birthDate = body.dob === undefined ? undefined : body.dob.trim().slice(0, 10);
+      if (birthDate !== undefined) {
+        const problem = birthDateProblem(birthDate, clock.now());
+        if (problem === 'missing') throw new ValidationError(messages.birthDateMissing);
+        if (problem === 'invalid') throw new ValidationError(messages.birthDateInvalid);
+        if (problem === 'underage') throw new ValidationError(messages.birthDateUnderage);
+      }
+      if (username !== undefined && (await users.usernameTakenByOther(username, viewer.userId))) {
+        throw new ConflictError(messages.usernameTaken);
+      }
+      if (email !== undefined && (await users.emailTakenByOther(email, viewer.userId))) {
+        throw new ConflictError(messages.emailTaken);
+      }
+      try {
+        const saved = await users.updatePersonalInfo(viewer.userId, { fullName, username, email, phone, birthDate }, clock.now());
+        return { success: true, message: messages.personalInfoSaved, username: saved.username };
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_username_lower')) throw new ConflictError(messages.usernameTaken);
+        if (isUniqueViolation(error, 'users_email_lower')) throw new ConflictError(messages.emailTaken);
+        throw error;
+      }
+    },
+
+    /** Whether a username could be taken by the viewer (their own current name counts as free). */
+    async checkUsername(username: string, viewer: Viewer | null): Promise<UsernameCheckResponse> {
+      const wanted = username.trim();
+      const problem = usernameRuleMessage(wanted);
+      if (problem) return { available: false, message: problem };
+      if (await users.usernameTakenByOther(wanted, viewer?.userId ?? null)) return { available: false, message: messages.usernameTaken };
+      return { available: true, message: null };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,77 @@
+import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { ProfilePictureResponse } from '@wag/contract/profiles';
+import type { Clock } from '../lib/clock.js';
+import { AppError, ValidationError } from '../lib/errors.js';
+import { mediaUrl } from '../lib/media-url.js';
+import { messages } from '../lib/messages.js';
+import { AVATAR_RENDITIONS, MAX_INPUT_PIXELS, writeImageRenditions } from '../media/image-renditions.js';
+import { createMediaFolder, isFolderKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
+import type { UsersRepository } from '../repositories/users.repository.js';
+import type { Viewer } from './auth.service.js';
+
+/** Formats a profile picture may arrive in, read from the bytes (never the name or declared type). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+/** An uploaded file's stream; `truncated` is set by the multipart parser when it went over the size limit. */
+export type UploadedFile = Readable & { readonly truncated: boolean };
+
+export function createProfilePictureService({ users, clock, mediaDir }: { users: UsersRepository; clock: Clock; mediaDir: string }) {
+  return {
+    /**
+     * Streams the upload to a temporary file, checks that its bytes are an image within the pixel
+     * cap, writes the square avatar sizes into a new media folder without any metadata, points the
+     * account at it and only then removes the previous folder: no orphan files either way.
+     */
+    async replace(viewer: Viewer, file: UploadedFile): Promise<ProfilePictureResponse> {
+      const temp = path.join(os.tmpdir(), `wag-avatar-${randomBytes(8).toString('hex')}`);
+      try {
+        await pipeline(file, createWriteStream(temp));
+        if (file.truncated) throw new AppError(413, messages.pictureTooLarge);
+
+        let format: string | undefined;
+        let pixels = 0;
+        try {
+          const meta = await sharp(temp, { limitInputPixels: false }).metadata();
+          format = meta.format;
+          pixels = (meta.width ?? 0) * (meta.height ?? 0);
+        } catch {
+          throw new ValidationError(messages.pictureInvalid);
+        }
+        if (!format || !ACCEPTED_FORMATS.has(format)) throw new ValidationError(messages.pictureInvalid);
+        if (pixels > MAX_INPUT_PIXELS) throw new ValidationError(messages.pictureTooLarge);
+
+        const folder = await createMediaFolder(mediaDir);
+        let previous: string | null;
+        try {
+          await writeImageRenditions(temp, folder.dir, AVATAR_RENDITIONS, { quality: 85 });
+        } catch {
+          await removeMediaFolder(mediaDir, folder.key);
+          throw new ValidationError(messages.pictureInvalid);
+        }
+        try {
+          previous = await users.replaceAvatarKey(viewer.userId, folder.key, clock.now());
+        } catch (error) {
+          await removeMediaFolder(mediaDir, folder.key);
+          throw error;
+        }
+        if (previous && previous !== folder.key && isFolderKey(previous)) await removeMediaFolder(mediaDir, previous);
+        return {
+          success: true,
+          message: messages.pictureSaved,
+          profilePictureUrl: mediaUrl(folder.key, MEDIA_FILES.avatarLarge) as string,
+        };
+      } finally {
+        await fs.rm(temp, { force: true });
+      }
+    },
+  };
+}
+
+export type ProfilePictureService = ReturnType<typeof createProfilePictureService>;

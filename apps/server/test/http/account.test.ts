@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/lib/messages.js';
+import { createUser } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => (t = await createTestApp()));
+afterAll(() => t.close());
+
+describe('PUT /api/user/profile-details', () => {
+  it('saves a trimmed name and bio, and shows them on the profile', async () => {
+    const user = await createUser(t);
+    const response = await t.request({ method: 'PUT', url: '/api/user/profile-details', token: user.token, payload: { fullName: '  Ana Ruiz ', bio: '\n Viajes y playas. ' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: messages.profileSaved, user: { fullName: 'Ana Ruiz', bio: 'Viajes y playas.' } });
+    const profile = (await t.request({ method: 'GET', url: `/api/profile/${user.username}` })).json();
+    expect(profile.user).toMatchObject({ fullName: 'Ana Ruiz', bio: 'Viajes y playas.' });
+  });
+
+  it('clears a field sent empty and leaves a field not sent', async () => {
+    const user = await createUser(t);
+    await t.request({ method: 'PUT', url: '/api/user/profile-details', token: user.token, payload: { fullName: 'Nombre', bio: 'Bio' } });
+    const response = await t.request({ method: 'PUT', url: '/api/user/profile-details', token: user.token, payload: { bio: '   ' } });
+    expect(response.json().user).toEqual({ fullName: 'Nombre', bio: null });
+  });
+
+  it('enforces 80 and 300 characters after trimming', async () => {
+    const user = await createUser(t);
+    const okay = await t.request({ method: 'PUT', url: '/api/user/profile-details', token: user.token, payload: { fullName: ` ${'n'.repeat(80)} `, bio: 'b'.repeat(300) } });
+    expect(okay.statusCode).toBe(200);
+    const longName = await t.request({ method: 'PUT', url: '/api/user/profile-details', token: user.token, payload: { fullName: 'n'.repeat(81) } });
+    expect(longName.statusCode).toBe(400);
+    expect(longName.json()).toEqual({ success: false, message: messages.fullNameTooLong });
+    const longBio = await t.request({ method: 'PUT', url: '/api/user/profile-details', token: user.token, payload: { bio: 'b'.repeat(301) } });
+    expect(longBio.json()).toEqual({ success: false, message: messages.bioTooLong });
+  });
+
+  it('ignores every other field: nobody verifies or features themselves', async () => {
+    const user = await createUser(t);
+    await t.request({
+      method: 'PUT',
+      url: '/api/user/profile-details',
+      token: user.token,
+      payload: { fullName: 'Yo', isVerified: true, is_verified: true, featured_rank: 1, username: 'otro_nombre', role: 'admin' },
+    });
+    const row = await t.db.selectFrom('users').select(['username', 'is_verified', 'featured_rank']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ username: user.username, is_verified: false, featured_rank: null });
+  });
+
+  it('needs a session', async () => {
+    expect((await t.request({ method: 'PUT', url: '/api/user/profile-details', payload: { fullName: 'x' } })).statusCode).toBe(401);
+  });
+});
+
+describe('personal information', () => {
+  it('shows the owner their own data', async () => {
+    const user = await createUser(t, { birthDate: '1991-03-04' });
+    const response = await t.request({ method: 'GET', url: '/api/user/personal-info', token: user.token });
+    expect(response.json()).toEqual({ success: true, full_name: null, username: user.username, email: user.email, phone: null, birth_date: '1991-03-04' });
+    expect((await t.request({ method: 'GET', url: '/api/user/personal-info' })).statusCode).toBe(401);
+  });
+
+  it('renames at once: the new name answers everywhere and the old one is gone', async () => {
+    const user = await createUser(t, { username: 'nombre_viejo' });
+    const fan = await createUser(t);
+    await t.request({ method: 'POST', url: '/api/follow/nombre_viejo', token: fan.token });
+    const response = await t.request({
+      method: 'PUT',
+      url: '/user/personal-info',
+      token: user.token,
+      payload: { fullName: ' Nueva Persona ', username: 'Nombre_Nuevo', email: user.email, phone: ' +34 612 345 678 ', dob: '1990-01-02' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: messages.personalInfoSaved, username: 'Nombre_Nuevo' });
+
+    expect((await t.request({ method: 'GET', url: '/api/profile/nombre_viejo' })).statusCode).toBe(404);
+    const profile = await t.request({ method: 'GET', url: '/api/profile/nombre_nuevo' });
+    expect(profile.json().user).toMatchObject({ username: 'Nombre_Nuevo', fullName: 'Nueva Persona' });
+    const following = (await t.request({ method: 'GET', url: `/api/users/${fan.username}/following` })).json();
+    expect(following.users[0].username).toBe('Nombre_Nuevo');
+    const found = (await t.request({ method: 'GET', url: '/api/users/search?q=nombre_n' })).json();
+    expect(found.users.map((row: { username: string }) => row.username)).toEqual(['Nombre_Nuevo']);
+    expect((await t.request({ method: 'GET', url: '/api/me', token: user.token })).json().user.username).toBe('Nombre_Nuevo');
+    const info = (await t.request({ method: 'GET', url: '/api/user/personal-info', token: user.token })).json();
+    expect(info).toMatchObject({ phone: '+34 612 345 678', birth_date: '1990-01-02', full_name: 'Nueva Persona' });
+  });
+
+  it('lets the owner change only the case of their own name', async () => {
+    const user = await createUser(t, { username: 'mayusculas' });
+    const response = await t.request({ method: 'PUT', url: '/user/personal-info', token: user.token, payload: { username: 'MAYUSCULAS' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().username).toBe('MAYUSCULAS');
+  });
+
+  it('refuses taken names and emails (any case), reserved names, under-18 dates and bad phones', async () => {
+    const taken = await createUser(t, { username: 'ocupado', email: 'ocupado@example.test' });
+    const user = await createUser(t);
+    const cases: Array<[Record<string, string>, number, string]> = [
+      [{ username: 'OCUPADO' }, 409, messages.usernameTaken],
+      [{ email: 'Ocupado@Example.TEST' }, 409, messages.emailTaken],
+      [{ username: 'settings' }, 400, messages.usernameReserved],
+      [{ username: 'no vale' }, 400, messages.usernameFormat],
+      [{ email: 'sin-arroba' }, 400, messages.emailInvalid],
+      [{ dob: '2010-05-05' }, 400, messages.birthDateUnderage],
+      [{ dob: '2001-02-30' }, 400, messages.birthDateInvalid],
+      [{ phone: 'llámame' }, 400, messages.phoneInvalid],
+      [{ fullName: 'x'.repeat(81) }, 400, messages.fullNameTooLong],
+    ];
+    for (const [payload, status, message] of cases) {
+      const response = await t.request({ method: 'PUT', url: '/user/personal-info', token: user.token, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.json()).toEqual({ success: false, message });
+    }
+    const row = await t.db.selectFrom('users').select(['username', 'email']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ username: user.username, email: user.email });
+    expect(taken.username).toBe('ocupado');
+  });
+
+  it('is served without the /api prefix for PUT only; GET of that path is the web app', async () => {
+    const page = await t.request({ method: 'GET', url: '/user/personal-info' });
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('GET /api/username/check/{username}', () => {
+  it('ignores case, refuses reserved and malformed names, and counts the own name as free', async () => {
+    const user = await createUser(t, { username: 'Comprobado' });
+    const check = async (name: string, token?: string) => (await t.request({ method: 'GET', url: `/api/username/check/${encodeURIComponent(name)}`, token })).json();
+    expect(await check('comprobado')).toEqual({ available: false, message: messages.usernameTaken });
+    expect(await check('COMPROBADO', user.token)).toEqual({ available: true, message: null });
+    expect(await check('libre_del_todo')).toEqual({ available: true, message: null });
+    expect(await check('Login')).toEqual({ available: false, message: messages.usernameReserved });
+    expect(await check('a b')).toEqual({ available: false, message: messages.usernameFormat });
+  });
+});
