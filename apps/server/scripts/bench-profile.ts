@@ -59,7 +59,7 @@ await sql`
   WITH numbered AS (SELECT id, row_number() OVER (ORDER BY username) AS n FROM users WHERE username LIKE 'bench\_%')
   INSERT INTO follows (follower_id, followee_id, created_at)
   SELECT f.id, e.id, now() - (g.i || ' seconds')::interval
-  FROM generate_series(1, ${FOLLOWS - STAR_FOLLOWERS}) AS g(i)
+  FROM generate_series(1, ${FOLLOWS - STAR_FOLLOWERS + 50}) AS g(i)
   JOIN numbered f ON f.n = 1 + (g.i % ${USERS})
   JOIN numbered e ON e.n = 2 + ((g.i * 7919 + g.i / ${USERS}) % (${USERS} - 1))
   WHERE f.id <> e.id
@@ -102,15 +102,25 @@ const token = (login.json() as { token: string }).token;
 await app.inject({ method: 'POST', url: `/api/follow/${star.username}`, headers: { authorization: `Bearer ${token}` } });
 
 const profilePath = `/api/profile/${star.username}`;
-for (const [label, headers] of [['guest', {}], ['follower', { authorization: `Bearer ${token}` }]] as const) {
+const viewers = [
+  ['guest', {}],
+  ['follower', { authorization: `Bearer ${token}` }],
+] as const;
+
+// Statement counts first, one request at a time, before any load is running.
+const statementsPerRequest = new Map<string, number>();
+for (const [label, headers] of viewers) {
   statements = 0;
   const probe = await app.inject({ method: 'GET', url: profilePath, headers });
   if (probe.statusCode !== 200) throw new Error(`GET ${profilePath} answered ${probe.statusCode}: ${probe.body}`);
-  const perRequest = statements;
+  statementsPerRequest.set(label, statements);
+}
+
+for (const [label, headers] of viewers) {
   const result = await autocannon({ url: `${address}${profilePath}`, connections: CONNECTIONS, duration: DURATION_S, headers });
   const non2xx = result.non2xx + result.errors;
   console.log(
-    `${label}: SQL statements per request ${perRequest}; ${result.requests.total} requests, ` +
+    `${label}: SQL statements per request ${statementsPerRequest.get(label)}; ${result.requests.total} requests, ` +
       `${Math.round(result.requests.average)} req/s, latency median ${result.latency.p50} ms, ` +
       `p99 ${result.latency.p99} ms, max ${result.latency.max} ms; errors/non-2xx ${non2xx}`,
   );
