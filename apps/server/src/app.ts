@@ -15,6 +15,7 @@ import { authRoutes } from './http/auth.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { followsRoutes } from './http/follows.routes.js';
 import { peopleRoutes } from './http/people.routes.js';
+import { postsRoutes } from './http/posts.routes.js';
 import { profilesRoutes } from './http/profiles.routes.js';
 import { registerWebAndMedia } from './http/web.routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -72,6 +73,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(followsRoutes);
   await app.register(peopleRoutes);
   await app.register(accountRoutes);
+  await app.register(postsRoutes);
   await registerWebAndMedia(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir });
   return app;
 }

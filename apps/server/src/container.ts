@@ -1,9 +1,11 @@
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
+import { createCommentsRepository } from './repositories/comments.repository.js';
 import { createFollowsRepository } from './repositories/follows.repository.js';
 import { createLoginFailuresRepository } from './repositories/login-failures.repository.js';
 import { createPeopleRepository } from './repositories/people.repository.js';
+import { createPostsRepository } from './repositories/posts.repository.js';
 import { createProfilesRepository } from './repositories/profiles.repository.js';
 import { createSessionsRepository } from './repositories/sessions.repository.js';
 import { createUsersRepository } from './repositories/users.repository.js';
@@ -11,6 +13,7 @@ import { createAccountService } from './services/account.service.js';
 import { createAuthService } from './services/auth.service.js';
 import { createFollowsService } from './services/follows.service.js';
 import { createPeopleService } from './services/people.service.js';
+import { createPostsService } from './services/posts.service.js';
 import { createProfilePictureService } from './services/profile-picture.service.js';
 import { createProfilesService } from './services/profiles.service.js';
 
@@ -22,12 +25,15 @@ export function createServices(db: Database, config: Config, clock: Clock) {
   const profiles = createProfilesRepository(db);
   const follows = createFollowsRepository(db);
   const people = createPeopleRepository(db);
+  const posts = createPostsRepository(db);
+  const comments = createCommentsRepository(db);
   return {
     auth: createAuthService({ users, sessions, loginFailures, clock, throttle: config.loginThrottle }),
     profiles: createProfilesService({ profiles, clock }),
     follows: createFollowsService({ follows, people, clock }),
     people: createPeopleService({ people }),
     account: createAccountService({ users, clock }),
+    posts: createPostsService({ posts, comments, clock }),
     profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir }),
   };
 }

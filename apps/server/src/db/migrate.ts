@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Kysely } from 'kysely';
 import * as initial from './migrations/2026-11-22T0900-initial.js';
 import * as peopleSearch from './migrations/2026-11-23T0900-people-search.js';
+import * as postViews from './migrations/2026-11-23T1000-post-views.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -10,6 +11,7 @@ import * as peopleSearch from './migrations/2026-11-23T0900-people-search.js';
 const migrations: Record<string, Migration> = {
   '2026-11-22T0900-initial': initial,
   '2026-11-23T0900-people-search': peopleSearch,
+  '2026-11-23T1000-post-views': postViews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -82,6 +82,12 @@ export interface PostMediaTable {
   poster_key: string | null;
 }
 
+export interface PostViewsTable {
+  post_id: string;
+  viewer_id: string;
+  viewed_at: Timestamp;
+}
+
 export interface PostLikesTable {
   post_id: string;
   user_id: string;
@@ -151,6 +157,7 @@ export interface DB {
   posts: PostsTable;
   post_media: PostMediaTable;
   post_likes: PostLikesTable;
+  post_views: PostViewsTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   story_groups: StoryGroupsTable;

@@ -1,0 +1,143 @@
+import { errorResponse, usernameParam } from '@wag/contract/common';
+import {
+  commentsQuery,
+  commentsResponse,
+  likeResponse,
+  newCommentBody,
+  newCommentResponse,
+  postIdParam,
+  postResponse,
+  postsByAuthorQuery,
+  postsByAuthorResponse,
+  postStats,
+  postViewResponse,
+  quickysQuery,
+  quickysResponse,
+  slugParam,
+} from '@wag/contract/posts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ValidationError } from '../lib/errors.js';
+import { messages } from '../lib/messages.js';
+import { optionalViewer, requireViewer } from './auth-context.js';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const tags = ['publicaciones'];
+
+export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/posts/slug/:slug',
+    { schema: { tags, summary: 'Una publicación por su slug (404 si quien mira no puede verla)', params: slugParam, response: { 200: postResponse, ...errors } } },
+    async (request) => ({ success: true as const, post: await app.services.posts.getBySlug(request.params.slug, await optionalViewer(request)) }),
+  );
+
+  app.get(
+    '/api/posts/:id/stats',
+    { schema: { tags, summary: 'Me gusta, vistas y si quien mira le dio me gusta', params: postIdParam, response: { 200: postStats, ...errors } } },
+    async (request) => app.services.posts.stats(request.params.id, await optionalViewer(request)),
+  );
+
+  app.post(
+    '/api/posts/:id/view',
+    { schema: { tags, summary: 'Registrar una vista (una por usuario; los invitados no cuentan)', params: postIdParam, response: { 200: postViewResponse, ...errors } } },
+    async (request) => app.services.posts.view(request.params.id, await optionalViewer(request)),
+  );
+
+  for (const [method, liked] of [['post', true], ['delete', false]] as const) {
+    app[method](
+      '/api/posts/:id/like',
+      {
+        schema: {
+          tags,
+          summary: liked ? 'Dar me gusta (idempotente)' : 'Quitar el me gusta (idempotente)',
+          security: [{ bearer: [] }],
+          params: postIdParam,
+          response: { 200: likeResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const viewer = await requireViewer(request);
+        return liked ? app.services.posts.like(request.params.id, viewer) : app.services.posts.unlike(request.params.id, viewer);
+      },
+    );
+    app[method](
+      '/api/comments/:id/like',
+      {
+        schema: {
+          tags: ['comentarios'],
+          summary: liked ? 'Dar me gusta a un comentario' : 'Quitar el me gusta de un comentario',
+          security: [{ bearer: [] }],
+          params: postIdParam,
+          response: { 200: likeResponse, ...errors },
+        },
+      },
+      async (request) => app.services.posts.likeComment(request.params.id, await requireViewer(request), liked),
+    );
+  }
+
+  app.get(
+    '/api/posts/:id/comments',
+    {
+      schema: {
+        tags: ['comentarios'],
+        summary: 'Comentarios: sort=all (los más antiguos primero) o recent; threaded=1 con respuestas',
+        params: postIdParam,
+        querystring: commentsQuery,
+        response: { 200: commentsResponse, ...errors },
+      },
+    },
+    async (request) => app.services.posts.listComments(request.params.id, await optionalViewer(request), request.query),
+  );
+
+  app.post(
+    '/api/posts/:id/comments',
+    {
+      schema: {
+        tags: ['comentarios'],
+        summary: 'Comentar o responder (parent_id); el texto se recorta y no puede quedar vacío',
+        security: [{ bearer: [] }],
+        params: postIdParam,
+        body: newCommentBody,
+        response: { 201: newCommentResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await app.services.posts.addComment(request.params.id, await requireViewer(request), request.body);
+      return reply.code(201).send({ success: true as const, comment: created });
+    },
+  );
+
+  app.get(
+    '/api/quickys',
+    { schema: { tags, summary: 'Explorar: quickys públicos, del más nuevo al más antiguo', querystring: quickysQuery, response: { 200: quickysResponse, 400: errorResponse } } },
+    async (request) => app.services.posts.exploreQuickys(request.query),
+  );
+
+  app.get(
+    '/api/users/:username/quickys',
+    { schema: { tags, summary: 'Los quickys de un usuario que quien mira puede ver', params: usernameParam, querystring: quickysQuery, response: { 200: quickysResponse, ...errors } } },
+    async (request) => {
+      const page = await app.services.profiles.listPosts(request.params.username, await optionalViewer(request), { ...request.query, post_type: 'quicky' });
+      return { quickys: page.posts, nextCursor: page.nextCursor };
+    },
+  );
+
+  app.get(
+    '/api/posts',
+    {
+      schema: {
+        tags,
+        summary: 'Publicaciones de un autor (user_username o user), opcionalmente de un tipo (post_type o type)',
+        querystring: postsByAuthorQuery,
+        response: { 200: postsByAuthorResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const username = request.query.user_username ?? request.query.user;
+      if (!username) throw new ValidationError(messages.badJson);
+      return app.services.profiles.listPosts(username, await optionalViewer(request), {
+        cursor: request.query.cursor,
+        post_type: request.query.post_type ?? request.query.type,
+      });
+    },
+  );
+};

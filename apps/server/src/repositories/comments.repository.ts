@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+
+export interface CommentRow {
+  id: string;
+  post_id: string;
+  parent_id: string | null;
+  text: string;
+  likes_count: number;
+  created_at: Date;
+  cursor_at: string;
+  username: string;
+  full_name: string | null;
+  avatar_key: string | null;
+  is_verified: boolean;
+  is_liked: boolean;
+}
+
+export interface ReplyRow extends CommentRow {
+  replies_total: number;
+}
+
+export interface CommentsPageQuery {
+  postId: string;
+  viewerId: string | null;
+  /** asc: oldest first (Todos); desc: newest first (Más recientes). */
+  order: 'asc' | 'desc';
+  /** Only top-level comments (their replies come with them) or every comment in one flat list. */
+  topLevelOnly: boolean;
+  limit: number;
+  after?: { at: string; id: string };
+}
+
+const commentColumns = (viewerId: string | null) => sql`
+  c.id, c.post_id, c.parent_id, c.text, c.likes_count, c.created_at, c.created_at::text AS cursor_at,
+  u.username, u.full_name, u.avatar_key, u.is_verified,
+  EXISTS (SELECT 1 FROM comment_likes cl WHERE cl.comment_id = c.id AND cl.user_id = ${viewerId}::uuid) AS is_liked`;
+
+export function createCommentsRepository(db: Database) {
+  return {
+    /** A page of a post's comments in the order asked, keyset-paged on (created_at, id). */
+    async listPage({ postId, viewerId, order, topLevelOnly, limit, after }: CommentsPageQuery): Promise<CommentRow[]> {
+      const direction = order === 'asc' ? sql`ASC` : sql`DESC`;
+      const comparison = order === 'asc' ? sql`>` : sql`<`;
+      const result = await sql<CommentRow>`
+        SELECT ${commentColumns(viewerId)}
+        FROM comments c
+        JOIN users u ON u.id = c.user_id
+        WHERE c.post_id = ${postId}
+          ${topLevelOnly ? sql`AND c.parent_id IS NULL` : sql``}
+          ${after ? sql`AND (c.created_at, c.id) ${comparison} (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+        ORDER BY c.created_at ${direction}, c.id ${direction}
+        LIMIT ${limit}`.execute(db);
+      return result.rows;
+    },
+
+    /** The first `perParent` replies (oldest first) of each comment, with each one's total: one query. */
+    async listReplies(parentIds: string[], viewerId: string | null, perParent: number): Promise<ReplyRow[]> {
+      if (parentIds.length === 0) return [];
+      const result = await sql<ReplyRow>`
+        SELECT * FROM (
+          SELECT ${commentColumns(viewerId)},
+                 row_number() OVER (PARTITION BY c.parent_id ORDER BY c.created_at, c.id) AS position,
+                 count(*) OVER (PARTITION BY c.parent_id)::int AS replies_total
+          FROM comments c
+          JOIN users u ON u.id = c.user_id
+          WHERE c.parent_id IN (${sql.join(parentIds)})
+        ) replies
+        WHERE position <= ${perParent}
+        ORDER BY created_at, id`.execute(db);
+      return result.rows;
+    },
+
+    async findParent(commentId: string): Promise<{ id: string; post_id: string; parent_id: string | null } | undefined> {
+      return db.selectFrom('comments').select(['id', 'post_id', 'parent_id']).where('id', '=', commentId).executeTakeFirst();
+    },
+
+    /** Adds a comment and counts it on its post in one statement; returns it as lists show it. */
+    async insert(input: { postId: string; userId: string; parentId: string | null; text: string; at: Date }): Promise<CommentRow> {
+      const result = await sql<CommentRow>`
+        WITH c AS (
+          INSERT INTO comments (post_id, user_id, parent_id, text, created_at)
+          VALUES (${input.postId}, ${input.userId}, ${input.parentId}, ${input.text}, ${input.at})
+          RETURNING *
+        ), counted AS (
+          UPDATE posts SET comments_count = comments_count + 1 WHERE id = ${input.postId}
+        )
+        SELECT c.id, c.post_id, c.parent_id, c.text, c.likes_count, c.created_at, c.created_at::text AS cursor_at,
+               u.username, u.full_name, u.avatar_key, u.is_verified, FALSE AS is_liked
+        FROM c JOIN users u ON u.id = c.user_id`.execute(db);
+      return result.rows[0]!;
+    },
+
+    async like(commentId: string, userId: string, at: Date): Promise<number> {
+      const result = await sql<{ likes_count: number }>`
+        WITH inserted AS (
+          INSERT INTO comment_likes (comment_id, user_id, created_at) VALUES (${commentId}, ${userId}, ${at})
+          ON CONFLICT DO NOTHING
+          RETURNING 1
+        )
+        UPDATE comments SET likes_count = likes_count + (SELECT count(*) FROM inserted)::int
+        WHERE id = ${commentId}
+        RETURNING likes_count`.execute(db);
+      return result.rows[0]?.likes_count ?? 0;
+    },
+
+    async unlike(commentId: string, userId: string): Promise<number> {
+      const result = await sql<{ likes_count: number }>`
+        WITH deleted AS (
+          DELETE FROM comment_likes WHERE comment_id = ${commentId} AND user_id = ${userId}
+          RETURNING 1
+        )
+        UPDATE comments SET likes_count = GREATEST(likes_count - (SELECT count(*) FROM deleted)::int, 0)
+        WHERE id = ${commentId}
+        RETURNING likes_count`.execute(db);
+      return result.rows[0]?.likes_count ?? 0;
+    },
+  };
+}
+
+export type CommentsRepository = ReturnType<typeof createCommentsRepository>;

@@ -1,0 +1,140 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { Audience, MediaKind, PostType, ProcessingStatus } from '../db/schema.js';
+import type { ProfilePostRow } from './profiles.repository.js';
+
+/** What every check of "may this viewer see this post" needs. */
+export interface PostAccessRow {
+  id: string;
+  user_id: string;
+  visibility: Audience;
+  status: ProcessingStatus;
+  likes_count: number;
+  views_count: number;
+  comments_count: number;
+  /** Whether the viewer follows the author (false for guests). */
+  is_following_author: boolean;
+  is_liked: boolean;
+}
+
+export interface PostMediaJson {
+  kind: MediaKind;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  image_key: string | null;
+  thumb_key: string | null;
+  video_key: string | null;
+  poster_key: string | null;
+}
+
+export interface PostDetailRow extends PostAccessRow {
+  slug: string;
+  post_type: PostType;
+  content_type: MediaKind;
+  title: string | null;
+  description: string;
+  tags: string[];
+  created_at: Date;
+  username: string;
+  full_name: string | null;
+  avatar_key: string | null;
+  is_verified: boolean;
+  media: PostMediaJson[] | null;
+}
+
+export interface QuickyRow extends ProfilePostRow {
+  username: string;
+  full_name: string | null;
+  avatar_key: string | null;
+}
+
+const accessColumns = (viewerId: string | null) => sql`
+  p.id, p.user_id, p.visibility, p.status, p.likes_count, p.views_count, p.comments_count,
+  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId}::uuid AND f.followee_id = p.user_id) AS is_following_author,
+  EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}::uuid) AS is_liked`;
+
+export function createPostsRepository(db: Database) {
+  return {
+    /** A post by slug with its author, its media in order and the viewer's relation: one query. */
+    async findBySlug(slug: string, viewerId: string | null): Promise<PostDetailRow | undefined> {
+      const result = await sql<PostDetailRow>`
+        SELECT ${accessColumns(viewerId)},
+               p.slug, p.post_type, p.content_type, p.title, p.description, p.tags, p.created_at,
+               u.username, u.full_name, u.avatar_key, u.is_verified,
+               (SELECT json_agg(json_build_object(
+                         'kind', m.kind, 'width', m.width, 'height', m.height, 'duration_ms', m.duration_ms,
+                         'image_key', m.image_key, 'thumb_key', m.thumb_key, 'video_key', m.video_key, 'poster_key', m.poster_key)
+                       ORDER BY m.position)
+                FROM post_media m WHERE m.post_id = p.id) AS media
+        FROM posts p
+        JOIN users u ON u.id = p.user_id
+        WHERE p.slug = ${slug}`.execute(db);
+      return result.rows[0];
+    },
+
+    async findAccess(postId: string, viewerId: string | null): Promise<PostAccessRow | undefined> {
+      const result = await sql<PostAccessRow>`SELECT ${accessColumns(viewerId)} FROM posts p WHERE p.id = ${postId}`.execute(db);
+      return result.rows[0];
+    },
+
+    /** Counts a view once per viewer; returns the post's view count. */
+    async addView(postId: string, viewerId: string, at: Date): Promise<number> {
+      const result = await sql<{ views_count: number }>`
+        WITH inserted AS (
+          INSERT INTO post_views (post_id, viewer_id, viewed_at) VALUES (${postId}, ${viewerId}, ${at})
+          ON CONFLICT DO NOTHING
+          RETURNING 1
+        )
+        UPDATE posts SET views_count = views_count + (SELECT count(*) FROM inserted)::int
+        WHERE id = ${postId}
+        RETURNING views_count`.execute(db);
+      return result.rows[0]?.views_count ?? 0;
+    },
+
+    /** Likes at most once; the counter moves only when a row was added. Returns the like count. */
+    async like(postId: string, userId: string, at: Date): Promise<number> {
+      const result = await sql<{ likes_count: number }>`
+        WITH inserted AS (
+          INSERT INTO post_likes (post_id, user_id, created_at) VALUES (${postId}, ${userId}, ${at})
+          ON CONFLICT DO NOTHING
+          RETURNING 1
+        )
+        UPDATE posts SET likes_count = likes_count + (SELECT count(*) FROM inserted)::int
+        WHERE id = ${postId}
+        RETURNING likes_count`.execute(db);
+      return result.rows[0]?.likes_count ?? 0;
+    },
+
+    async unlike(postId: string, userId: string): Promise<number> {
+      const result = await sql<{ likes_count: number }>`
+        WITH deleted AS (
+          DELETE FROM post_likes WHERE post_id = ${postId} AND user_id = ${userId}
+          RETURNING 1
+        )
+        UPDATE posts SET likes_count = GREATEST(likes_count - (SELECT count(*) FROM deleted)::int, 0)
+        WHERE id = ${postId}
+        RETURNING likes_count`.execute(db);
+      return result.rows[0]?.likes_count ?? 0;
+    },
+
+    /** Public, ready quickys of everyone, newest first (the explore grid), one query a page. */
+    async listPublicQuickys(limit: number, after?: { at: string; id: string }): Promise<QuickyRow[]> {
+      const result = await sql<QuickyRow>`
+        SELECT p.id, p.slug, p.post_type, p.content_type, p.visibility, p.status, p.title, p.description,
+               p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
+               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
+               1 AS media_count, u.username, u.full_name, u.avatar_key
+        FROM posts p
+        JOIN users u ON u.id = p.user_id
+        LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
+        WHERE p.post_type = 'quicky' AND p.visibility = 'public' AND p.status = 'ready'
+          ${after ? sql`AND (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+        ORDER BY p.created_at DESC, p.id DESC
+        LIMIT ${limit}`.execute(db);
+      return result.rows;
+    },
+  };
+}
+
+export type PostsRepository = ReturnType<typeof createPostsRepository>;

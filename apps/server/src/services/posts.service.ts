@@ -1,0 +1,219 @@
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENTS_PAGE_SIZE,
+  QUICKYS_PAGE_SIZE,
+  REPLIES_PER_COMMENT,
+  type Comment,
+  type CommentReply,
+  type CommentsQuery,
+  type CommentsResponse,
+  type LikeResponse,
+  type NewCommentBody,
+  type PostDetail,
+  type PostStats,
+  type QuickysResponse,
+} from '@wag/contract/posts';
+import type { Clock } from '../lib/clock.js';
+import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
+import { messages } from '../lib/messages.js';
+import { MEDIA_FILES } from '../media/storage.js';
+import type { CommentRow, CommentsRepository, ReplyRow } from '../repositories/comments.repository.js';
+import type { PostAccessRow, PostDetailRow, PostsRepository } from '../repositories/posts.repository.js';
+import type { Viewer } from './auth.service.js';
+import { toPostSummary } from './post-summary.js';
+
+/**
+ * How a viewer stands to one post (decisions.md §3): the owner sees everything; others see ready
+ * posts of their audience; VIP posts are locked (no media, no interactions) for non-subscribers —
+ * and until subscriptions exist, that is everyone but the owner.
+ */
+export type PostAccess = 'owner' | 'visible' | 'locked' | 'hidden';
+
+export function postAccess(post: Pick<PostAccessRow, 'user_id' | 'status' | 'visibility' | 'is_following_author'>, viewer: Viewer | null): PostAccess {
+  if (viewer?.userId === post.user_id) return 'owner';
+  if (post.status !== 'ready') return 'hidden';
+  if (post.visibility === 'followers' && !post.is_following_author) return 'hidden';
+  if (post.visibility === 'subscribers') return 'locked';
+  return 'visible';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toReply(row: CommentRow): CommentReply {
+  return {
+    id: row.id,
+    text: row.text,
+    created_at: new Date(row.created_at).toISOString(),
+    user: {
+      username: row.username,
+      full_name: row.full_name,
+      picture: mediaUrl(row.avatar_key, MEDIA_FILES.avatarSmall),
+      isVerified: row.is_verified,
+    },
+    likes_count: row.likes_count,
+    isLiked: row.is_liked,
+    parent_id: row.parent_id,
+  };
+}
+
+export function createPostsService({ posts, comments, clock }: { posts: PostsRepository; comments: CommentsRepository; clock: Clock }) {
+  /** The post if the viewer may know of it; a 404 otherwise (never revealing that it exists). */
+  async function accessible(postId: string, viewer: Viewer | null): Promise<{ post: PostAccessRow; access: PostAccess }> {
+    const post = UUID.test(postId) ? await posts.findAccess(postId, viewer?.userId ?? null) : undefined;
+    const access = post ? postAccess(post, viewer) : 'hidden';
+    if (!post || access === 'hidden') throw new NotFoundError(messages.postNotFound);
+    return { post, access };
+  }
+
+  /** Like accessible, but the media itself must be open to the viewer (likes, comments, views). */
+  async function interactive(postId: string, viewer: Viewer | null) {
+    const found = await accessible(postId, viewer);
+    if (found.access === 'locked') throw new ForbiddenError(messages.subscribersOnly);
+    return found;
+  }
+
+  function detail(row: PostDetailRow, access: PostAccess, viewer: Viewer | null): PostDetail {
+    const media = row.media ?? [];
+    const first = media[0];
+    const isOwner = access === 'owner';
+    const summary = toPostSummary(
+      {
+        ...row,
+        cursor_at: '',
+        width: first?.width ?? null,
+        height: first?.height ?? null,
+        duration_ms: first?.duration_ms ?? null,
+        image_key: first?.image_key ?? null,
+        thumb_key: first?.thumb_key ?? null,
+        video_key: first?.video_key ?? null,
+        poster_key: first?.poster_key ?? null,
+        media_count: media.length,
+      },
+      row,
+      isOwner,
+    );
+    const url = (key: string | null) => (summary.locked ? null : mediaFileUrl(key));
+    return {
+      ...summary,
+      tags: row.tags,
+      media: media.map((item) => ({
+        type: item.kind,
+        url: url(item.kind === 'video' ? item.video_key : item.image_key),
+        thumbnail_url: url(item.thumb_key),
+        poster_url: url(item.poster_key),
+        width: item.width,
+        height: item.height,
+        duration_ms: item.duration_ms,
+      })),
+      isLiked: row.is_liked,
+      isOwner,
+      isFollowingAuthor: !isOwner && viewer !== null && row.is_following_author,
+      user: { ...summary.user, isVerified: row.is_verified },
+    };
+  }
+
+  return {
+    async getBySlug(slug: string, viewer: Viewer | null): Promise<PostDetail> {
+      const row = await posts.findBySlug(slug, viewer?.userId ?? null);
+      const access = row ? postAccess(row, viewer) : 'hidden';
+      if (!row || access === 'hidden') throw new NotFoundError(messages.postNotFound);
+      return detail(row, access, viewer);
+    },
+
+    async stats(postId: string, viewer: Viewer | null): Promise<PostStats> {
+      const { post } = await accessible(postId, viewer);
+      return { likes: post.likes_count, views: post.views_count, isLiked: post.is_liked };
+    },
+
+    /** Counts a logged-in viewer's view once; guests and the owner do not count (product.md §6). */
+    async view(postId: string, viewer: Viewer | null): Promise<{ success: true; views: number }> {
+      const { post, access } = await accessible(postId, viewer);
+      if (!viewer || access !== 'visible') return { success: true, views: post.views_count };
+      return { success: true, views: await posts.addView(post.id, viewer.userId, clock.now()) };
+    },
+
+    async like(postId: string, viewer: Viewer): Promise<LikeResponse> {
+      const { post } = await interactive(postId, viewer);
+      return { success: true, isLiked: true, likes: await posts.like(post.id, viewer.userId, clock.now()) };
+    },
+
+    async unlike(postId: string, viewer: Viewer): Promise<LikeResponse> {
+      const { post } = await interactive(postId, viewer);
+      return { success: true, isLiked: false, likes: await posts.unlike(post.id, viewer.userId) };
+    },
+
+    /**
+     * A page of comments: sort 'all' (default) oldest first, 'recent' newest first. Threaded (default)
+     * pages top-level comments with up to REPLIES_PER_COMMENT replies each; unthreaded pages every
+     * comment flat. Two queries whatever the page size.
+     */
+    async listComments(postId: string, viewer: Viewer | null, query: CommentsQuery): Promise<CommentsResponse> {
+      const { post } = await interactive(postId, viewer);
+      const threaded = query.threaded !== '0';
+      const rows = await comments.listPage({
+        postId: post.id,
+        viewerId: viewer?.userId ?? null,
+        order: query.sort === 'recent' ? 'desc' : 'asc',
+        topLevelOnly: threaded,
+        limit: COMMENTS_PAGE_SIZE + 1,
+        after: query.cursor ? decodeTimeCursor(query.cursor) : undefined,
+      });
+      const page = rows.slice(0, COMMENTS_PAGE_SIZE);
+      const replies = threaded ? await comments.listReplies(page.map((row) => row.id), viewer?.userId ?? null, REPLIES_PER_COMMENT) : [];
+      const byParent = new Map<string, ReplyRow[]>();
+      for (const reply of replies) {
+        const list = byParent.get(reply.parent_id as string) ?? [];
+        list.push(reply);
+        byParent.set(reply.parent_id as string, list);
+      }
+      const last = page.at(-1);
+      return {
+        comments: page.map((row): Comment => {
+          const own = byParent.get(row.id) ?? [];
+          return { ...toReply(row), replies: own.map(toReply), replies_count: own[0]?.replies_total ?? 0 };
+        }),
+        nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor([last.cursor_at, last.id]) : null,
+      };
+    },
+
+    /** A trimmed, non-empty comment; a reply to a reply joins its top-level comment (one level). */
+    async addComment(postId: string, viewer: Viewer, body: NewCommentBody): Promise<Comment> {
+      const { post } = await interactive(postId, viewer);
+      const text = (body.text ?? '').trim();
+      if (!text) throw new ValidationError(messages.commentEmpty);
+      if (text.length > COMMENT_MAX_LENGTH) throw new ValidationError(messages.commentTooLong);
+      let parentId: string | null = null;
+      if (body.parent_id) {
+        const parent = UUID.test(body.parent_id) ? await comments.findParent(body.parent_id) : undefined;
+        if (!parent || parent.post_id !== post.id) throw new ValidationError(messages.commentParentInvalid);
+        parentId = parent.parent_id ?? parent.id;
+      }
+      const row = await comments.insert({ postId: post.id, userId: viewer.userId, parentId, text, at: clock.now() });
+      return { ...toReply(row), replies: [], replies_count: 0 };
+    },
+
+    async likeComment(commentId: string, viewer: Viewer, liked: boolean): Promise<LikeResponse> {
+      const target = UUID.test(commentId) ? await comments.findParent(commentId) : undefined;
+      if (!target) throw new NotFoundError(messages.commentNotFound);
+      await interactive(target.post_id, viewer);
+      const likes = liked ? await comments.like(target.id, viewer.userId, clock.now()) : await comments.unlike(target.id, viewer.userId);
+      return { success: true, isLiked: liked, likes };
+    },
+
+    /** The explore grid: public quickys of everyone, newest first. */
+    async exploreQuickys(query: { cursor?: string; limit?: number }): Promise<QuickysResponse> {
+      const limit = query.limit ?? QUICKYS_PAGE_SIZE;
+      const rows = await posts.listPublicQuickys(limit + 1, query.cursor ? decodeTimeCursor(query.cursor) : undefined);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        quickys: page.map((row) => toPostSummary(row, row, false)),
+        nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_at, last.id]) : null,
+      };
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { postSummary } from './profiles.js';
+
+/** Limits of product.md §5 and decisions.md for posts and comments. */
+export const COMMENT_MAX_LENGTH = 1000;
+export const COMMENTS_PAGE_SIZE = 30;
+export const REPLIES_PER_COMMENT = 20;
+export const QUICKYS_PAGE_SIZE = 24;
+
+/** One media item of a post (a carousel has several). URLs are null when the post is locked. */
+export const postMediaItem = z.object({
+  type: z.enum(['image', 'video']),
+  url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  poster_url: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  duration_ms: z.number().int().nullable(),
+});
+export type PostMediaItem = z.infer<typeof postMediaItem>;
+
+/** A post as its own page shows it (product.md §3 "Post/Quicky" plus the detail it needs). */
+export const postDetail = postSummary.extend({
+  tags: z.array(z.string()),
+  media: z.array(postMediaItem),
+  isLiked: z.boolean(),
+  isOwner: z.boolean(),
+  /** Whether the viewer follows the author; false for guests and the author. */
+  isFollowingAuthor: z.boolean(),
+  user: z.object({
+    username: z.string(),
+    full_name: z.string().nullable(),
+    picture: z.string().nullable(),
+    isVerified: z.boolean(),
+  }),
+});
+export type PostDetail = z.infer<typeof postDetail>;
+
+/** GET /api/posts/slug/{slug}. */
+export const postResponse = z.object({ success: z.literal(true), post: postDetail });
+export type PostResponse = z.infer<typeof postResponse>;
+
+export const postIdParam = z.object({ id: z.string().min(1).max(100) });
+export const slugParam = z.object({ slug: z.string().min(1).max(200) });
+
+/** GET /api/posts/{id}/stats (product.md §3 "Post stats"). */
+export const postStats = z.object({ likes: z.number().int().nonnegative(), views: z.number().int().nonnegative(), isLiked: z.boolean() });
+export type PostStats = z.infer<typeof postStats>;
+
+/** POST /api/posts/{id}/view. */
+export const postViewResponse = z.object({ success: z.literal(true), views: z.number().int().nonnegative() });
+
+/** POST and DELETE /api/posts/{id}/like, and the same for comments. */
+export const likeResponse = z.object({ success: z.literal(true), isLiked: z.boolean(), likes: z.number().int().nonnegative() });
+export type LikeResponse = z.infer<typeof likeResponse>;
+
+const commentUser = z.object({
+  username: z.string(),
+  full_name: z.string().nullable(),
+  picture: z.string().nullable(),
+  isVerified: z.boolean(),
+});
+
+const commentBase = z.object({
+  id: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+  user: commentUser,
+  likes_count: z.number().int().nonnegative(),
+  isLiked: z.boolean(),
+  parent_id: z.string().nullable(),
+});
+
+/** product.md §3 "Comment": replies one level deep. */
+export const comment = commentBase.extend({
+  replies: z.array(commentBase),
+  /** How many replies there are in all (replies holds at most REPLIES_PER_COMMENT of them). */
+  replies_count: z.number().int().nonnegative(),
+});
+export type Comment = z.infer<typeof comment>;
+export type CommentReply = z.infer<typeof commentBase>;
+
+/** GET /api/posts/{id}/comments?sort=all|recent&threaded=1|0&cursor=. */
+export const commentsQuery = z.object({
+  /** all (Todos, default): oldest first; recent (Más recientes): newest first. */
+  sort: z.enum(['all', 'recent']).optional(),
+  threaded: z.enum(['0', '1']).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type CommentsQuery = z.infer<typeof commentsQuery>;
+
+export const commentsResponse = z.object({ comments: z.array(comment), nextCursor: z.string().nullable() });
+export type CommentsResponse = z.infer<typeof commentsResponse>;
+
+/** POST /api/posts/{id}/comments. */
+export const newCommentBody = z.object({
+  text: z.string().max(20_000).optional(),
+  parent_id: z.string().max(100).nullable().optional(),
+});
+export type NewCommentBody = z.infer<typeof newCommentBody>;
+
+export const newCommentResponse = z.object({ success: z.literal(true), comment });
+export type NewCommentResponse = z.infer<typeof newCommentResponse>;
+
+/** GET /api/users/{username}/quickys and GET /api/quickys (explore), newest first. */
+export const quickysQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(60).optional(),
+});
+export const quickysResponse = z.object({ quickys: z.array(postSummary), nextCursor: z.string().nullable() });
+export type QuickysResponse = z.infer<typeof quickysResponse>;
+
+/** GET /api/posts?user_username=&post_type= (or user=&type=): the author-quicky lookups of product.md §7. */
+export const postsByAuthorQuery = z.object({
+  user_username: z.string().max(100).optional(),
+  user: z.string().max(100).optional(),
+  post_type: z.enum(['grid', 'quicky', 'vip']).optional(),
+  type: z.enum(['grid', 'quicky', 'vip']).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export const postsByAuthorResponse = z.object({ posts: z.array(postSummary), nextCursor: z.string().nullable() });
