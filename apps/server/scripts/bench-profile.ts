@@ -89,7 +89,7 @@ const totals = await sql<{ users: number; follows: number }>`
   SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM follows)::int AS follows`.execute(db);
 console.log(`Seeded in ${Math.round(performance.now() - seedStarted)} ms:`, totals.rows[0]);
 
-const config = { ...loadConfig({}), dataDir: root, mediaDir: path.join(root, 'media'), webDistDir: path.join(root, 'web'), seedDemo: false };
+const config = { ...loadConfig({}), dataDir: root, mediaDir: path.join(root, 'media'), uploadDir: path.join(root, 'uploads'), mediaWorker: false, webDistDir: path.join(root, 'web'), seedDemo: false };
 const app = await buildApp({ config, db: db.withPlugin(countStatements) });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 

@@ -74,6 +74,10 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(peopleRoutes);
   await app.register(accountRoutes);
   await app.register(postsRoutes);
+  if (config.mediaWorker) {
+    app.addHook('onReady', async () => app.services.mediaWorker.start());
+    app.addHook('onClose', async () => app.services.mediaWorker.stop());
+  }
   await registerWebAndMedia(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir });
   return app;
 }

@@ -10,6 +10,10 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   mediaDir: string;
+  /** Uploads waiting to be processed (kept across restarts for video jobs). */
+  uploadDir: string;
+  /** Run the background video worker in this process. */
+  mediaWorker: boolean;
   webDistDir: string;
   seedDemo: boolean;
   /** Largest JSON body accepted, in bytes. */
@@ -34,6 +38,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     mediaDir: path.resolve(dataDir, env.MEDIA_DIR ?? 'media'),
+    uploadDir: path.resolve(dataDir, 'uploads'),
+    mediaWorker: env.MEDIA_WORKER !== '0',
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',
     bodyLimit: intFrom(env.BODY_LIMIT, 1024 * 1024),

@@ -5,6 +5,7 @@ import { createCommentsRepository } from './repositories/comments.repository.js'
 import { createFollowsRepository } from './repositories/follows.repository.js';
 import { createLoginFailuresRepository } from './repositories/login-failures.repository.js';
 import { createPeopleRepository } from './repositories/people.repository.js';
+import { createPostWritesRepository } from './repositories/post-writes.repository.js';
 import { createPostsRepository } from './repositories/posts.repository.js';
 import { createProfilesRepository } from './repositories/profiles.repository.js';
 import { createSessionsRepository } from './repositories/sessions.repository.js';
@@ -13,9 +14,11 @@ import { createAccountService } from './services/account.service.js';
 import { createAuthService } from './services/auth.service.js';
 import { createFollowsService } from './services/follows.service.js';
 import { createPeopleService } from './services/people.service.js';
+import { createMediaWorker } from './services/media-worker.js';
 import { createPostsService } from './services/posts.service.js';
 import { createProfilePictureService } from './services/profile-picture.service.js';
 import { createProfilesService } from './services/profiles.service.js';
+import { createUploadService } from './services/upload.service.js';
 
 /** Wires repositories into services once per app instance. */
 export function createServices(db: Database, config: Config, clock: Clock) {
@@ -27,6 +30,8 @@ export function createServices(db: Database, config: Config, clock: Clock) {
   const people = createPeopleRepository(db);
   const posts = createPostsRepository(db);
   const comments = createCommentsRepository(db);
+  const postWrites = createPostWritesRepository(db);
+  const mediaWorker = createMediaWorker({ postWrites, clock, mediaDir: config.mediaDir });
   return {
     auth: createAuthService({ users, sessions, loginFailures, clock, throttle: config.loginThrottle }),
     profiles: createProfilesService({ profiles, clock }),
@@ -34,6 +39,14 @@ export function createServices(db: Database, config: Config, clock: Clock) {
     people: createPeopleService({ people }),
     account: createAccountService({ users, clock }),
     posts: createPostsService({ posts, comments, clock }),
+    uploads: createUploadService({
+      postWrites,
+      clock,
+      mediaDir: config.mediaDir,
+      uploadDir: config.uploadDir,
+      onVideoQueued: () => mediaWorker.notify(),
+    }),
+    mediaWorker,
     profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir }),
   };
 }

@@ -149,6 +149,15 @@ export interface StoryLikesTable {
   created_at: Timestamp;
 }
 
+export interface MediaJobsTable {
+  id: Generated<string>;
+  post_id: string;
+  source_path: string;
+  attempts: Counter;
+  locked_until: Date | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -158,6 +167,7 @@ export interface DB {
   post_media: PostMediaTable;
   post_likes: PostLikesTable;
   post_views: PostViewsTable;
+  media_jobs: MediaJobsTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   story_groups: StoryGroupsTable;

@@ -15,15 +15,100 @@ import {
   quickysResponse,
   slugParam,
 } from '@wag/contract/posts';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ValidationError } from '../lib/errors.js';
+import { z } from 'zod';
+import { AppError, UnauthorizedError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { optionalViewer, requireViewer } from './auth-context.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['publicaciones'];
 
+/** Largest single uploaded file, in bytes (decisions.md §6: uploads are bounded). */
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+const UPLOAD_FIELDS = new Set(['description', 'visibility', 'tags', 'contentType', 'postType']);
+
+const uploadResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  postType: z.enum(['grid', 'quicky', 'vip']),
+  postSlug: z.string(),
+  slug: z.string(),
+});
+
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 10, fieldSize: 10_000, parts: 20 },
+  });
+
+  app.post(
+    '/api/posts',
+    {
+      schema: {
+        tags,
+        summary: 'Publicar: multipart con media (una o varias imágenes, o un vídeo), description, visibility y tags',
+        description:
+          'El tipo se deduce de los bytes; postType sale de la audiencia y del tipo (subscribers → vip, vídeo → quicky, imagen → grid). ' +
+          'Los vídeos quedan en processing hasta que el trabajo en segundo plano los deja listos.',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadResponse, 413: errorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request).catch(() => {
+        throw new UnauthorizedError(messages.uploadNeedsLogin);
+      });
+      if (!request.isMultipart()) throw new ValidationError(messages.uploadMissing);
+      await fs.mkdir(app.config.uploadDir, { recursive: true });
+      const dir = await fs.mkdtemp(path.join(app.config.uploadDir, 'in-'));
+      try {
+        const files: string[] = [];
+        const fields: Record<string, string> = {};
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'media' && part.fieldname !== 'media[]') {
+              part.file.resume();
+              continue;
+            }
+            const target = path.join(dir, String(files.length));
+            await pipeline(part.file, createWriteStream(target));
+            if (part.file.truncated) throw new AppError(413, messages.uploadTooLarge);
+            files.push(target);
+          } else if (UPLOAD_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+        const created = await app.services.uploads.createPost(viewer, files, fields);
+        return reply.code(201).send({ success: true as const, message: messages.uploaded, postType: created.postType, postSlug: created.slug, slug: created.slug });
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  app.delete(
+    '/api/posts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Eliminar una publicación propia con sus archivos',
+        security: [{ bearer: [] }],
+        params: postIdParam,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      await app.services.uploads.deletePost(viewer, request.params.id, (id) => app.services.posts.exists(id));
+      return { success: true as const, message: messages.postDeleted };
+    },
+  );
   app.get(
     '/api/posts/slug/:slug',
     { schema: { tags, summary: 'Una publicación por su slug (404 si quien mira no puede verla)', params: slugParam, response: { 200: postResponse, ...errors } } },

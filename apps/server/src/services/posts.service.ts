@@ -115,6 +115,11 @@ export function createPostsService({ posts, comments, clock }: { posts: PostsRep
   }
 
   return {
+    /** Whether a post with this id exists at all (for telling 403 from 404 on owner-only actions). */
+    async exists(postId: string): Promise<boolean> {
+      return UUID.test(postId) && (await posts.findAccess(postId, null)) !== undefined;
+    },
+
     async getBySlug(slug: string, viewer: Viewer | null): Promise<PostDetail> {
       const row = await posts.findBySlug(slug, viewer?.userId ?? null);
       const access = row ? postAccess(row, viewer) : 'hidden';

@@ -48,6 +48,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...loadConfig({}),
     dataDir: root,
     mediaDir: path.join(root, 'media'),
+    uploadDir: path.join(root, 'uploads'),
     webDistDir,
     seedDemo: false,
     logLevel: 'silent',

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Clock } from '../lib/clock.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { messages } from '../lib/messages.js';
+import { detectMedia, type DetectedMedia } from '../media/detect.js';
+import { MAX_INPUT_PIXELS, POST_IMAGE_RENDITIONS, writeImageRenditions } from '../media/image-renditions.js';
+import { createMediaFolder, fileKey, folderOfFileKey, isFileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
+import type { Audience, PostType } from '../db/schema.js';
+import type { NewPostMedia, PostWritesRepository } from '../repositories/post-writes.repository.js';
+import type { Viewer } from './auth.service.js';
+
+export const MAX_IMAGES_PER_POST = 10;
+export const DESCRIPTION_MAX_LENGTH = 2200;
+const MAX_TAGS = 30;
+const TAG_MAX_LENGTH = 50;
+/** Video length caps of decisions.md §6: quickys 3 minutes, other posts 10 minutes. */
+const VIDEO_CAP_MS: Record<PostType, number> = { quicky: 3 * 60_000, vip: 10 * 60_000, grid: 10 * 60_000 };
+
+export interface UploadFields {
+  description?: string;
+  visibility?: string;
+  tags?: string;
+}
+
+/** Tags from a JSON list or text split on commas or whitespace; '#' dropped, empties and repeats dropped. */
+export function parseTags(raw: string | undefined): string[] {
+  if (!raw) return [];
+  let items: unknown;
+  try {
+    items = JSON.parse(raw);
+  } catch {
+    items = null;
+  }
+  const words = Array.isArray(items) ? items.filter((item): item is string => typeof item === 'string') : raw.split(/[,\s]+/);
+  const tags: string[] = [];
+  for (const word of words.flatMap((item) => item.split(/[,\s]+/))) {
+    const tag = word.replace(/^#+/, '').trim().slice(0, TAG_MAX_LENGTH);
+    if (tag && !tags.some((known) => known.toLowerCase() === tag.toLowerCase())) tags.push(tag);
+  }
+  return tags.slice(0, MAX_TAGS);
+}
+
+function parseVisibility(raw: string | undefined): Audience {
+  const value = (raw ?? 'public').trim() || 'public';
+  if (value === 'public' || value === 'followers' || value === 'subscribers') return value;
+  throw new ValidationError(messages.badJson);
+}
+
+/** product.md §4: subscribers visibility gives vip; otherwise video gives quicky and image grid. */
+export function derivePostType(visibility: Audience, kind: 'image' | 'video'): PostType {
+  if (visibility === 'subscribers') return 'vip';
+  return kind === 'video' ? 'quicky' : 'grid';
+}
+
+function newSlug(): string {
+  return randomBytes(8).toString('base64url').replace(/[-_]/g, 'x').toLowerCase();
+}
+
+export interface UploadServiceDeps {
+  postWrites: PostWritesRepository;
+  clock: Clock;
+  mediaDir: string;
+  uploadDir: string;
+  /** Wakes the video worker when a job is queued. */
+  onVideoQueued?: () => void;
+}
+
+export function createUploadService({ postWrites, clock, mediaDir, uploadDir, onVideoQueued }: UploadServiceDeps) {
+  return {
+    /**
+     * Publishes uploaded files (already streamed to disk) as one post. Each file is judged by its
+     * bytes; images are re-encoded at once, a video is queued for the background worker. Whatever
+     * fails, no post row and no media file is left behind.
+     */
+    async createPost(viewer: Viewer, files: string[], fields: UploadFields): Promise<{ postType: PostType; slug: string }> {
+      if (files.length === 0) throw new ValidationError(messages.uploadMissing);
+      const visibility = parseVisibility(fields.visibility);
+      const description = (fields.description ?? '').trim();
+      if (description.length > DESCRIPTION_MAX_LENGTH) throw new ValidationError(messages.uploadDescriptionTooLong);
+      const tags = parseTags(fields.tags);
+
+      const detected: DetectedMedia[] = [];
+      for (const file of files) detected.push(await detectMedia(file));
+      if (detected.some((item) => item.kind === 'unknown')) throw new ValidationError(messages.uploadInvalidType);
+      const video = detected.find((item) => item.kind === 'video');
+      if (video && files.length > 1) throw new ValidationError(messages.uploadMixed);
+      if (files.length > MAX_IMAGES_PER_POST) throw new ValidationError(messages.uploadTooMany);
+      if (detected.some((item) => item.kind === 'image' && item.pixels > MAX_INPUT_PIXELS)) {
+        throw new ValidationError(messages.uploadImageTooLarge);
+      }
+      const kind = video ? 'video' : 'image';
+      const postType = derivePostType(visibility, kind);
+      if (video?.kind === 'video' && (video.durationMs ?? 0) > VIDEO_CAP_MS[postType]) {
+        throw new ValidationError(messages.uploadVideoTooLong);
+      }
+
+      const folders: string[] = [];
+      let queuedSource: string | null = null;
+      try {
+        const media: NewPostMedia[] = [];
+        if (video?.kind === 'video') {
+          await fs.mkdir(path.join(uploadDir, 'jobs'), { recursive: true });
+          queuedSource = path.join(uploadDir, 'jobs', `${randomBytes(12).toString('hex')}.upload`);
+          await fs.rename(files[0]!, queuedSource);
+          media.push({ kind: 'video', width: video.width, height: video.height, durationMs: video.durationMs, imageKey: null, thumbKey: null, videoKey: null, posterKey: null });
+        } else {
+          for (const file of files) {
+            const folder = await createMediaFolder(mediaDir);
+            folders.push(folder.key);
+            let result;
+            try {
+              result = await writeImageRenditions(file, folder.dir, POST_IMAGE_RENDITIONS);
+            } catch {
+              throw new ValidationError(messages.uploadInvalidType);
+            }
+            media.push({
+              kind: 'image',
+              width: result.width,
+              height: result.height,
+              durationMs: null,
+              imageKey: fileKey(folder.key, MEDIA_FILES.full),
+              thumbKey: fileKey(folder.key, MEDIA_FILES.thumb),
+              videoKey: null,
+              posterKey: null,
+            });
+          }
+        }
+        const post = await postWrites.insert({
+          slug: newSlug(),
+          userId: viewer.userId,
+          postType,
+          contentType: kind,
+          visibility,
+          description,
+          tags,
+          media,
+          at: clock.now(),
+          pendingVideoPath: queuedSource ?? undefined,
+        });
+        if (queuedSource) onVideoQueued?.();
+        return { postType, slug: post.slug };
+      } catch (error) {
+        for (const key of folders) await removeMediaFolder(mediaDir, key);
+        if (queuedSource) await fs.rm(queuedSource, { force: true });
+        throw error;
+      }
+    },
+
+    /** Deletes the viewer's own post with its media files; someone else's post is refused. */
+    async deletePost(viewer: Viewer, postId: string, exists: (id: string) => Promise<boolean>): Promise<void> {
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(postId)) throw new NotFoundError(messages.postNotFound);
+      const removed = await postWrites.deleteOwned(postId, viewer.userId);
+      if (!removed) {
+        if (await exists(postId)) throw new ForbiddenError();
+        throw new NotFoundError(messages.postNotFound);
+      }
+      const foldersToRemove = new Set(removed.keys.filter(isFileKey).map(folderOfFileKey));
+      for (const folder of foldersToRemove) await removeMediaFolder(mediaDir, folder);
+      for (const source of removed.sources) await fs.rm(source, { force: true });
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;
