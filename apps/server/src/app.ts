@@ -78,6 +78,6 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     app.addHook('onReady', async () => app.services.mediaWorker.start());
     app.addHook('onClose', async () => app.services.mediaWorker.stop());
   }
-  await registerWebAndMedia(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir });
+  await registerWebAndMedia(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir, grants: app.services.mediaGrants });
   return app;
 }

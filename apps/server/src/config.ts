@@ -12,6 +12,8 @@ export interface Config {
   mediaDir: string;
   /** Uploads waiting to be processed (kept across restarts for video jobs). */
   uploadDir: string;
+  /** Signs grants for restricted media; random per start when unset (grants then end with the process). */
+  mediaUrlSecret: string | undefined;
   /** Run the background video worker in this process. */
   mediaWorker: boolean;
   webDistDir: string;
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.resolve(dataDir, env.MEDIA_DIR ?? 'media'),
     uploadDir: path.resolve(dataDir, 'uploads'),
     mediaWorker: env.MEDIA_WORKER !== '0',
+    mediaUrlSecret: env.MEDIA_URL_SECRET || undefined,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',
     bodyLimit: intFrom(env.BODY_LIMIT, 1024 * 1024),

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
+import { createMediaGrants } from './lib/media-grants.js';
 import { createCommentsRepository } from './repositories/comments.repository.js';
 import { createFollowsRepository } from './repositories/follows.repository.js';
 import { createLoginFailuresRepository } from './repositories/login-failures.repository.js';
@@ -31,14 +32,16 @@ export function createServices(db: Database, config: Config, clock: Clock) {
   const posts = createPostsRepository(db);
   const comments = createCommentsRepository(db);
   const postWrites = createPostWritesRepository(db);
+  const mediaGrants = createMediaGrants({ secret: config.mediaUrlSecret, clock });
   const mediaWorker = createMediaWorker({ postWrites, clock, mediaDir: config.mediaDir });
   return {
     auth: createAuthService({ users, sessions, loginFailures, clock, throttle: config.loginThrottle }),
-    profiles: createProfilesService({ profiles, clock }),
+    profiles: createProfilesService({ profiles, clock, grants: mediaGrants }),
     follows: createFollowsService({ follows, people, clock }),
     people: createPeopleService({ people }),
     account: createAccountService({ users, clock }),
-    posts: createPostsService({ posts, comments, clock }),
+    posts: createPostsService({ posts, comments, clock, grants: mediaGrants }),
+    mediaGrants,
     uploads: createUploadService({
       postWrites,
       clock,

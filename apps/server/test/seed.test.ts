@@ -35,9 +35,14 @@ async function countRows(db: Database): Promise<Record<string, number>> {
   return counts;
 }
 
+/** Every media folder, public (u/) and restricted (r/). */
 async function listFolders(mediaDir: string): Promise<string[]> {
-  const names = await fs.readdir(path.join(mediaDir, 'u')).catch(() => [] as string[]);
-  return names.map((name) => `u/${name}`).sort();
+  const folders: string[] = [];
+  for (const root of ['u', 'r']) {
+    const names = await fs.readdir(path.join(mediaDir, root)).catch(() => [] as string[]);
+    folders.push(...names.map((name) => `${root}/${name}`));
+  }
+  return folders.sort();
 }
 
 /** Top-level MP4 box types in order, read from the start of the file. */
@@ -302,6 +307,14 @@ describe('demo world', () => {
     }
     // One folder per media item: never shared, never orphaned.
     expect(await listFolders(mediaDir)).toEqual([...expected.keys()].sort());
+    // Followers-only and VIP posts keep their media where only signed grants reach it.
+    const restricted = await db
+      .selectFrom('post_media')
+      .innerJoin('posts', 'posts.id', 'post_media.post_id')
+      .select(['posts.visibility', 'post_media.thumb_key'])
+      .execute();
+    expect(restricted.some((row) => row.visibility !== 'public')).toBe(true);
+    for (const row of restricted) expect((row.thumb_key as string).startsWith(row.visibility === 'public' ? 'u/' : 'r/')).toBe(true);
   });
 
   it('encodes every video as H.264/AAC MP4 with the index first', async () => {

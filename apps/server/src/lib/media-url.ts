@@ -7,8 +7,3 @@ export function mediaUrl(key: string | null | undefined, file: string): string |
   return `/media/${key}/${file}`;
 }
 
-/** Public URL of one stored file key (`u/<folder>/<file>`), as post and story columns hold them. */
-export function mediaFileUrl(key: string | null | undefined): string | null {
-  if (!key) return null;
-  return `/media/${key}`;
-}

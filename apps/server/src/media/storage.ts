@@ -3,7 +3,8 @@
  *
  * Key convention
  * - Every media item (one avatar, one image, one video) gets its own fresh folder, named by a random
- *   folder key `u/<20 × [a-z0-9]>`. Folders are never reused or rewritten: replacing media means a new
+ *   folder key `u/<20 × [a-z0-9]>`, or `r/<…>` for restricted media (followers-only and VIP posts and
+ *   stories), which is served only with a short-lived signed grant (lib/media-grants.ts). Folders are never reused or rewritten: replacing media means a new
  *   folder, deleting it means removing the folder.
  * - The files inside are the renditions, with the fixed names of MEDIA_FILES.
  * - `users.avatar_key` stores the folder key; the app appends the rendition it wants
@@ -33,16 +34,16 @@ export const MEDIA_FILES = {
 
 const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const KEY_LENGTH = 20;
-const FOLDER_KEY_PATTERN = /^u\/[a-z0-9]{20}$/;
-const FILE_KEY_PATTERN = /^u\/[a-z0-9]{20}\/[a-z0-9][a-z0-9.-]{0,63}$/;
+const FOLDER_KEY_PATTERN = /^[ur]\/[a-z0-9]{20}$/;
+const FILE_KEY_PATTERN = /^[ur]\/[a-z0-9]{20}\/[a-z0-9][a-z0-9.-]{0,63}$/;
 
 /** A fresh random folder key, lower case only so it is safe on case-insensitive file systems. */
-export function newMediaKey(): string {
+export function newMediaKey(restricted = false): string {
   const bytes = randomBytes(KEY_LENGTH);
   let name = '';
   // 256 % 36 leaves a bias of under 1%: irrelevant for uniqueness.
   for (const byte of bytes) name += KEY_ALPHABET[byte % KEY_ALPHABET.length];
-  return `u/${name}`;
+  return `${restricted ? 'r' : 'u'}/${name}`;
 }
 
 export function isFolderKey(key: string): boolean {
@@ -74,10 +75,11 @@ export interface MediaFolder {
 }
 
 /** Creates a new, empty media folder under a fresh key. */
-export async function createMediaFolder(mediaDir: string): Promise<MediaFolder> {
-  await fs.mkdir(path.join(mediaDir, 'u'), { recursive: true });
+export async function createMediaFolder(mediaDir: string, options: { restricted?: boolean } = {}): Promise<MediaFolder> {
+  const restricted = options.restricted === true;
+  await fs.mkdir(path.join(mediaDir, restricted ? 'r' : 'u'), { recursive: true });
   for (let attempt = 0; ; attempt += 1) {
-    const key = newMediaKey();
+    const key = newMediaKey(restricted);
     const dir = mediaPath(mediaDir, key);
     try {
       // Not recursive: an existing folder fails, so a key is never shared.
@@ -124,4 +126,9 @@ export function writeFileAtomic(finalPath: string, data: Uint8Array | string): P
 /** Copies a file into place atomically (a copy-on-write clone where the file system offers one). */
 export function copyFileAtomic(source: string, finalPath: string): Promise<void> {
   return writeAtomically(finalPath, (temp) => fs.copyFile(source, temp, fs.constants.COPYFILE_FICLONE));
+}
+
+/** Restricted media (`r/…`) is served only with a short-lived signed grant. */
+export function isRestrictedKey(key: string): boolean {
+  return key.startsWith('r/');
 }

@@ -121,10 +121,10 @@ export function createPostWritesRepository(db: Database) {
       });
     },
 
-    /** Whether the job's post still exists (it may have been deleted while waiting). */
-    async jobPostExists(job: MediaJob): Promise<boolean> {
-      const row = await db.selectFrom('posts').select('id').where('id', '=', job.post_id).executeTakeFirst();
-      return row !== undefined;
+    /** The audience of the job's post, or undefined when it was deleted while waiting. */
+    async jobPostVisibility(job: MediaJob): Promise<Audience | undefined> {
+      const row = await db.selectFrom('posts').select('visibility').where('id', '=', job.post_id).executeTakeFirst();
+      return row?.visibility;
     },
 
     /** Deletes the owner's post with its rows; returns the media keys to remove, or null when not theirs. */

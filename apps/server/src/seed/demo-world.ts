@@ -122,8 +122,8 @@ async function produceMedia(world: World, ctx: MediaContext): Promise<void> {
   });
   const clipsDone = settleAll([...clips.values()]).then(() => ctx.log.info(`Demo: ${clips.size} vídeos base listos (${ctx.elapsed()})`));
 
-  const newFolder = async () => {
-    const folder = await createMediaFolder(ctx.mediaDir);
+  const newFolder = async (restricted = false) => {
+    const folder = await createMediaFolder(ctx.mediaDir, { restricted });
     ctx.createdFolders.push(folder.key);
     return folder;
   };
@@ -141,7 +141,7 @@ async function produceMedia(world: World, ctx: MediaContext): Promise<void> {
   ctx.log.info(`Demo: ${world.slots.length} elementos multimedia listos (${ctx.elapsed()})`);
 }
 
-type NewFolder = () => Promise<{ key: string; dir: string }>;
+type NewFolder = (restricted?: boolean) => Promise<{ key: string; dir: string }>;
 
 async function rasterise(svg: string) {
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -158,14 +158,14 @@ async function makeAvatar(slot: AvatarSlot, newFolder: NewFolder): Promise<void>
 async function makeImage(slot: ImageSlot, newFolder: NewFolder): Promise<void> {
   const svg = sceneSvg(slot.theme, slot.width, slot.height, createRandom(slot.seed), { caption: slot.caption });
   const { data, raw } = await rasterise(svg);
-  const folder = await newFolder();
+  const folder = await newFolder(slot.restricted);
   const result = await writeImageRenditions(data, folder.dir, slot.renditions, { input: { raw }, quality: 80, effort: 2 });
   const full = result.renditions.find((r) => r.file === MEDIA_FILES.full);
   slot.out = { key: folder.key, width: full?.width ?? result.width, height: full?.height ?? result.height };
 }
 
 async function copyClip(slot: VideoSlot, clip: Clip, newFolder: NewFolder): Promise<void> {
-  const folder = await newFolder();
+  const folder = await newFolder(slot.restricted);
   await Promise.all(
     [MEDIA_FILES.video, MEDIA_FILES.poster, MEDIA_FILES.thumb].map((file) =>
       copyFileAtomic(path.join(clip.dir, file), path.join(folder.dir, file)),

@@ -35,12 +35,15 @@ export interface ImageSlot {
   height: number;
   renditions: readonly RenditionSpec[];
   caption?: string;
+  /** Media of a followers-only or VIP item: stored where only signed grants reach it. */
+  restricted?: boolean;
   out?: { key: string; width: number; height: number };
 }
 
 export interface VideoSlot {
   type: 'video';
   clip: ClipId;
+  restricted?: boolean;
   out?: { key: string; width: number; height: number; durationMs: number };
 }
 
@@ -297,6 +300,7 @@ export function planWorld(r: Random, now: Date): World {
         created_at: createdAt,
       });
       draft.media.forEach((slot, position) => {
+        slot.restricted = draft.audience !== 'public';
         postMedia.push({ row: { id: randomUUID(), post_id: postId, position, kind: slot.type }, slot });
       });
     }
@@ -316,6 +320,7 @@ export function planWorld(r: Random, now: Date): World {
   ) => {
     const storyId = randomUUID();
     const audience = extra.audience ?? 'public';
+    slot.restricted = audience !== 'public';
     stories.push({
       row: {
         id: storyId,

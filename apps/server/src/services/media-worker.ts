@@ -31,11 +31,12 @@ export function createMediaWorker({ postWrites, clock, mediaDir, log }: MediaWor
   async function runOnce(): Promise<boolean> {
     const job = await postWrites.claimJob(clock.now(), LEASE_MS);
     if (!job) return false;
-    if (!(await postWrites.jobPostExists(job))) {
+    const visibility = await postWrites.jobPostVisibility(job);
+    if (!visibility) {
       await fs.rm(job.source_path, { force: true });
       return true;
     }
-    const folder = await createMediaFolder(mediaDir);
+    const folder = await createMediaFolder(mediaDir, { restricted: visibility !== 'public' });
     try {
       const result = await writeVideoRenditions(job.source_path, folder.dir);
       await postWrites.completeJob(job, {

@@ -16,7 +16,8 @@ import {
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
-import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
+import type { MediaGrants } from '../lib/media-grants.js';
+import { mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { CommentRow, CommentsRepository, ReplyRow } from '../repositories/comments.repository.js';
@@ -58,7 +59,7 @@ function toReply(row: CommentRow): CommentReply {
   };
 }
 
-export function createPostsService({ posts, comments, clock }: { posts: PostsRepository; comments: CommentsRepository; clock: Clock }) {
+export function createPostsService({ posts, comments, clock, grants }: { posts: PostsRepository; comments: CommentsRepository; clock: Clock; grants: MediaGrants }) {
   /** The post if the viewer may know of it; a 404 otherwise (never revealing that it exists). */
   async function accessible(postId: string, viewer: Viewer | null): Promise<{ post: PostAccessRow; access: PostAccess }> {
     const post = UUID.test(postId) ? await posts.findAccess(postId, viewer?.userId ?? null) : undefined;
@@ -93,8 +94,9 @@ export function createPostsService({ posts, comments, clock }: { posts: PostsRep
       },
       row,
       isOwner,
+      grants,
     );
-    const url = (key: string | null) => (summary.locked ? null : mediaFileUrl(key));
+    const url = (key: string | null) => (summary.locked ? null : grants.fileUrl(key));
     return {
       ...summary,
       tags: row.tags,
@@ -214,7 +216,7 @@ export function createPostsService({ posts, comments, clock }: { posts: PostsRep
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        quickys: page.map((row) => toPostSummary(row, row, false)),
+        quickys: page.map((row) => toPostSummary(row, row, false, grants)),
         nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_at, last.id]) : null,
       };
     },

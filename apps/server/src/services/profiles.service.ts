@@ -1,5 +1,6 @@
 import { USER_POSTS_PAGE_SIZE, type ProfileResponse, type UserPostsQuery, type UserPostsResponse } from '@wag/contract/profiles';
 import type { Clock } from '../lib/clock.js';
+import type { MediaGrants } from '../lib/media-grants.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import { NotFoundError } from '../lib/errors.js';
 import { mediaUrl } from '../lib/media-url.js';
@@ -15,6 +16,7 @@ export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export interface ProfilesServiceDeps {
   profiles: ProfilesRepository;
   clock: Clock;
+  grants: MediaGrants;
 }
 
 function accessOf(profile: ProfileRow, viewer: Viewer | null): Access {
@@ -22,7 +24,7 @@ function accessOf(profile: ProfileRow, viewer: Viewer | null): Access {
   return profile.is_following ? 'follower' : 'other';
 }
 
-export function createProfilesService({ profiles, clock }: ProfilesServiceDeps) {
+export function createProfilesService({ profiles, clock, grants }: ProfilesServiceDeps) {
   async function findProfile(username: string, viewer: Viewer | null): Promise<ProfileRow> {
     const activeSince = new Date(clock.now().getTime() - STORY_LIFETIME_MS);
     const profile = await profiles.findProfile(username, viewer?.userId ?? null, activeSince);
@@ -43,7 +45,7 @@ export function createProfilesService({ profiles, clock }: ProfilesServiceDeps) 
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      posts: page.map((row) => toPostSummary(row, profile, access === 'owner')),
+      posts: page.map((row) => toPostSummary(row, profile, access === 'owner', grants)),
       nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_at, last.id]) : null,
     };
   }

@@ -107,7 +107,7 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
           media.push({ kind: 'video', width: video.width, height: video.height, durationMs: video.durationMs, imageKey: null, thumbKey: null, videoKey: null, posterKey: null });
         } else {
           for (const file of files) {
-            const folder = await createMediaFolder(mediaDir);
+            const folder = await createMediaFolder(mediaDir, { restricted: visibility !== 'public' });
             folders.push(folder.key);
             let result;
             try {
