@@ -60,8 +60,11 @@ export async function registerWebAndMedia(app: FastifyInstance, options: { webDi
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    // A missing file (a script of an older build, say) is a 404, never the page: app routes have no
+    // dot in their last segment (usernames cannot hold one).
+    const looksLikeFile = pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') &&
-      !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/media/');
+      !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/media/') && !looksLikeFile;
     if (wantsPage && hasWebApp) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexPage);
     }

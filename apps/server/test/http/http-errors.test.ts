@@ -76,6 +76,14 @@ describe('the web app and its routes', () => {
     }
   });
 
+  it('a missing script or file of the app is a 404, not the app page', async () => {
+    for (const url of ['/assets/index-old.js', '/favicon-missing.png', '/robots.txt']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('<div id="root">');
+    }
+  });
+
   it('a missing media file is a 404, not the app page', async () => {
     const response = await t.request({ method: 'GET', url: '/media/avatars/none/avatar-256.webp' });
     expect(response.statusCode).toBe(404);

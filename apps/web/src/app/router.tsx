@@ -47,7 +47,7 @@ function settingsMenu(section: 'account' | 'notifications' | 'privacySecurity' |
 /** Screens of product.md §2 that need an account (the protected ones and the account's own pages). */
 const privateRoutes: RouteObject[] = [
   { path: 'quicky/:slug', lazy: comingSoon('quicky') },
-  { path: 'post/:slug', lazy: comingSoon('post') },
+  { path: 'post/:slug', lazy: async () => ({ Component: (await import('../features/post/components/post-page')).PostPage }) },
   { path: 'notifications', lazy: comingSoon('notifications') },
   { path: 'messages', lazy: comingSoon('messages') },
   { path: 'message-requests', lazy: comingSoon('messageRequests') },

@@ -1,0 +1,91 @@
+import type { PostDetail } from '@wag/contract/posts';
+import { useRef, useState } from 'react';
+import { Icon } from '../../../components/ui/icon';
+import { t } from '../../../lib/i18n';
+
+/** The media of a post: a locked panel, a processing notice, a video, one image or a swipeable carousel. */
+export function PostMedia({ post }: { post: PostDetail }) {
+  const track = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+
+  if (post.locked) {
+    return (
+      <div className="post-media post-media--note" data-testid="post-locked">
+        <Icon name="lock" size={32} />
+        <p className="post-media__title">{t('post.lockedTitle')}</p>
+        <p>{t('post.lockedBody', { username: post.user.username })}</p>
+      </div>
+    );
+  }
+  if (post.status !== 'ready') {
+    return (
+      <div className="post-media post-media--note">
+        <Icon name={post.status === 'failed' ? 'alert' : 'clock'} size={32} />
+        <p>{post.status === 'failed' ? t('post.failed') : t('post.processing')}</p>
+      </div>
+    );
+  }
+
+  const items = post.media;
+  if (post.media_type === 'video' || post.post_type === 'quicky') {
+    const video = items[0];
+    return (
+      <div className="post-media post-media--video">
+        <video
+          src={video?.url ?? post.video_url ?? undefined}
+          poster={video?.poster_url ?? post.video_thumbnail_url ?? undefined}
+          controls
+          playsInline
+          muted
+          preload="metadata"
+        />
+      </div>
+    );
+  }
+
+  const go = (next: number) => {
+    const clamped = Math.max(0, Math.min(items.length - 1, next));
+    track.current?.scrollTo({ left: clamped * track.current.clientWidth, behavior: 'smooth' });
+    setIndex(clamped);
+  };
+
+  return (
+    <div className="post-media">
+      <div
+        className="post-media__track"
+        ref={track}
+        onScroll={(event) => {
+          const el = event.currentTarget;
+          if (el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
+        }}
+      >
+        {items.map((item, position) => (
+          <img
+            key={position}
+            src={item.url ?? undefined}
+            alt={items.length > 1 ? t('post.photoOf', { n: position + 1, total: items.length }) : post.title ?? post.body.slice(0, 80)}
+            width={item.width ?? undefined}
+            height={item.height ?? undefined}
+            decoding="async"
+          />
+        ))}
+      </div>
+      {items.length > 1 ? (
+        <>
+          <span className="post-media__count">{t('profile.photos', { n: items.length })}</span>
+          <button type="button" className="post-media__nav post-media__nav--prev" aria-label={t('post.previousPhoto')} disabled={index === 0} onClick={() => go(index - 1)}>
+            <Icon name="chevronLeft" size={20} />
+          </button>
+          <button type="button" className="post-media__nav post-media__nav--next" aria-label={t('post.nextPhoto')} disabled={index >= items.length - 1} onClick={() => go(index + 1)}>
+            <Icon name="chevronRight" size={20} />
+          </button>
+          <div className="post-media__dots" aria-hidden="true">
+            {items.map((_, position) => (
+              <span key={position} className={position === index ? 'post-media__dot post-media__dot--on' : 'post-media__dot'} />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

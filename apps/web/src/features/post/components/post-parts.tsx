@@ -1,0 +1,101 @@
+import type { PostDetail } from '@wag/contract/posts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FollowButton } from '../../../components/social/follow-button';
+import { Avatar } from '../../../components/ui/avatar';
+import { Icon } from '../../../components/ui/icon';
+import { useToast } from '../../../components/ui/toast';
+import { VerifiedBadge } from '../../../components/ui/verified-badge';
+import { commentAge, formatCount } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
+import { usePostLike } from '../api/use-post';
+
+/** Avatar, name (or username), verified badge, relative time and the follow button (never on own posts). */
+export function PostAuthor({ post }: { post: PostDetail }) {
+  const profile = `/${encodeURIComponent(post.user.username)}`;
+  return (
+    <header className="post-author">
+      <Link to={profile} className="post-author__who">
+        <Avatar name={post.user.full_name || post.user.username} src={post.user.picture} size={40} />
+        <span className="post-author__names">
+          <span className="post-author__name">
+            {post.user.full_name || post.user.username}
+            {post.user.isVerified ? <VerifiedBadge size={15} /> : null}
+          </span>
+          <span className="post-author__meta">
+            @{post.user.username} · <time dateTime={post.created_at}>{commentAge(post.created_at)}</time>
+          </span>
+        </span>
+      </Link>
+      {post.isOwner ? null : <FollowButton username={post.user.username} isFollowing={post.isFollowingAuthor} size="sm" />}
+    </header>
+  );
+}
+
+/** Caption truncated at 100 characters with 'más' / 'menos' (product.md §2 and §9). */
+export function Caption({ text, title }: { text: string; title?: string | null }) {
+  const [open, setOpen] = useState(false);
+  const long = text.length > 100;
+  return (
+    <div className="post-caption">
+      {title ? <p className="post-caption__title">{title}</p> : null}
+      {text ? (
+        <p className="post-caption__body">
+          {long && !open ? `${text.slice(0, 100)}…` : text}{' '}
+          {long ? (
+            <button type="button" className="post-caption__toggle" onClick={() => setOpen(!open)}>
+              {open ? t('post.less') : t('post.more')}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Like, comment, share and save, with the view and like counts. */
+export function PostActions({ post, onComment }: { post: PostDetail; onComment: () => void }) {
+  const like = usePostLike(post);
+  const toast = useToast();
+  const interactive = !post.locked && post.status === 'ready';
+
+  const share = async () => {
+    const url = `${window.location.origin}/${post.post_type === 'quicky' ? 'quicky' : 'post'}/${encodeURIComponent(post.slug)}`;
+    if (typeof navigator.share === 'function') {
+      await navigator.share({ url, title: post.title ?? `@${post.user.username}` }).catch(() => undefined);
+      return;
+    }
+    await navigator.clipboard?.writeText(url).catch(() => undefined);
+    toast(t('post.linkCopied'), 'success');
+  };
+
+  return (
+    <div className="post-actions">
+      <div className="post-actions__counts">
+        <span>{t('post.views', { count: formatCount(post.views) })}</span>
+        <span data-testid="like-count">{t('post.likes', { count: formatCount(like.likes) })}</span>
+      </div>
+      <div className="post-actions__buttons">
+        <button
+          type="button"
+          className={like.isLiked ? 'post-action post-action--on' : 'post-action'}
+          aria-pressed={like.isLiked}
+          aria-label={like.isLiked ? t('post.unlike') : t('post.like')}
+          disabled={!interactive || like.isPending}
+          onClick={like.toggle}
+        >
+          <Icon name="heart" size={24} />
+        </button>
+        <button type="button" className="post-action" aria-label={t('post.comment')} disabled={!interactive} onClick={onComment}>
+          <Icon name="message" size={24} />
+        </button>
+        <button type="button" className="post-action" aria-label={t('post.share')} onClick={() => void share()}>
+          <Icon name="share" size={24} />
+        </button>
+        <button type="button" className="post-action post-action--end" aria-label={t('post.save')} onClick={() => toast(t('post.saveSoon'), 'info')}>
+          <Icon name="bookmark" size={24} />
+        </button>
+      </div>
+    </div>
+  );
+}
