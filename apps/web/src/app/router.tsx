@@ -46,7 +46,7 @@ function settingsMenu(section: 'account' | 'notifications' | 'privacySecurity' |
 
 /** Screens of product.md §2 that need an account (the protected ones and the account's own pages). */
 const privateRoutes: RouteObject[] = [
-  { path: 'quicky/:slug', lazy: comingSoon('quicky') },
+  { path: 'quicky/:slug', lazy: async () => ({ Component: (await import('../features/quicky/components/quicky-page')).QuickyPage }) },
   { path: 'post/:slug', lazy: async () => ({ Component: (await import('../features/post/components/post-page')).PostPage }) },
   { path: 'notifications', lazy: comingSoon('notifications') },
   { path: 'messages', lazy: comingSoon('messages') },
@@ -87,7 +87,7 @@ const publicRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('../features/home/components/home-page')).HomePage }) },
   { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }) },
   { path: 'register', lazy: async () => ({ Component: (await import('../features/auth/components/register-page')).RegisterPage }) },
-  { path: 'quickys', lazy: comingSoon('quickys') },
+  { path: 'quickys', lazy: async () => ({ Component: (await import('../features/quicky/components/explore-quickys-page')).ExploreQuickysPage }) },
   { path: 'wag-stars', lazy: async () => ({ Component: (await import('../features/wag-stars/components/wag-stars-page')).WagStarsPage }) },
   { path: 'search-results', lazy: comingSoon('searchResults') },
   { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/components/settings-page')).SettingsPage }) },

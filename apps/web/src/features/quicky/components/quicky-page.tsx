@@ -1,0 +1,134 @@
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icon';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { t } from '../../../lib/i18n';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { CommentsPanel } from '../../comments/components/comments-panel';
+import { usePost, useRegisterView } from '../../post/api/use-post';
+import { BottomSheet } from '../../post/components/bottom-sheet';
+import { PostActions, PostAuthor, Caption } from '../../post/components/post-parts';
+import { PostNotFound, WIDE_LAYOUT_QUERY } from '../../post/components/post-page';
+import { swipeDirection, useAuthorQuickys } from '../api/use-author-quickys';
+import './quicky.css';
+
+/** /quicky/{slug}: a vertical video that starts muted; swipe or the buttons move through the author's quickys. */
+export function QuickyPage() {
+  const { slug = '' } = useParams();
+  const navigate = useNavigate();
+  const quicky = usePost(slug);
+  const siblings = useAuthorQuickys(quicky.data?.user.username);
+  const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
+  const [muted, setMuted] = useState(true);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const startY = useRef<number | null>(null);
+  const closeComments = useCallback(() => setSheetOpen(false), []);
+  useRegisterView(quicky.data);
+  useDocumentTitle(quicky.data ? t('quicky.documentTitle', { username: quicky.data.user.username }) : null);
+
+  const slugs = siblings.data ?? [];
+  const index = slugs.indexOf(slug);
+  const previous = index > 0 ? slugs[index - 1] : undefined;
+  const next = index >= 0 && index < slugs.length - 1 ? slugs[index + 1] : undefined;
+  const go = (target: string | undefined) => {
+    if (target) navigate(`/quicky/${encodeURIComponent(target)}`, { replace: true });
+  };
+
+  if (quicky.isPending) {
+    return (
+      <p className="post-status" role="status">
+        {t('quicky.loading')}
+      </p>
+    );
+  }
+  if (quicky.isError || !quicky.data) {
+    const missing = quicky.error instanceof ApiError && quicky.error.status === 404;
+    return <PostNotFound title={t('quicky.notFoundTitle')} body={missing ? t('quicky.notFoundBody') : t('quicky.loadFailed')} />;
+  }
+
+  const data = quicky.data;
+  const media = data.media[0];
+  const playable = !data.locked && data.status === 'ready' && Boolean(media?.url ?? data.video_url);
+  const canComment = !data.locked && data.status === 'ready';
+
+  return (
+    <article className="quicky-page" data-testid="quicky-page">
+      <div
+        className="quicky-stage"
+        data-testid="quicky-stage"
+        onPointerDown={(event) => {
+          startY.current = event.clientY;
+        }}
+        onPointerUp={(event) => {
+          if (startY.current === null) return;
+          const direction = swipeDirection(startY.current, event.clientY);
+          startY.current = null;
+          if (direction === 'next') go(next);
+          if (direction === 'previous') go(previous);
+        }}
+      >
+        {playable ? (
+          <video
+            key={data.id}
+            className="quicky-stage__video"
+            src={media?.url ?? data.video_url ?? undefined}
+            poster={media?.poster_url ?? data.video_thumbnail_url ?? undefined}
+            autoPlay
+            loop
+            playsInline
+            muted={muted}
+            data-testid="quicky-video"
+          />
+        ) : (
+          <div className="quicky-stage__note">
+            <Icon name={data.locked ? 'lock' : 'clock'} size={32} />
+            <p>{data.locked ? t('post.lockedBody', { username: data.user.username }) : t('post.processing')}</p>
+          </div>
+        )}
+        {playable ? (
+          <button
+            type="button"
+            className="quicky-stage__mute"
+            aria-pressed={!muted}
+            aria-label={muted ? t('quicky.unmute') : t('quicky.mute')}
+            onPointerDown={(event) => event.stopPropagation()}
+            onClick={() => setMuted(!muted)}
+          >
+            <Icon name={muted ? 'volumeOff' : 'volume'} size={20} />
+          </button>
+        ) : null}
+        <div className="quicky-stage__nav" onPointerDown={(event) => event.stopPropagation()}>
+          <button type="button" aria-label={t('quicky.previous')} disabled={!previous} onClick={() => go(previous)}>
+            <Icon name="chevronUp" size={22} />
+          </button>
+          <button type="button" aria-label={t('quicky.next')} disabled={!next} onClick={() => go(next)}>
+            <Icon name="chevronDown" size={22} />
+          </button>
+        </div>
+        {!wide && slugs.length > 1 ? <p className="quicky-stage__hint">{t('quicky.swipeHint')}</p> : null}
+      </div>
+      <aside className="quicky-page__rail">
+        <PostAuthor post={data} />
+        <Caption title={data.title} text={data.body} />
+        <PostActions post={data} onComment={() => (wide ? document.querySelector<HTMLInputElement>('.quicky-page__rail .comments__input')?.focus() : setSheetOpen(true))} />
+        {canComment && wide ? (
+          <div className="post-page__comments">
+            <CommentsPanel postId={data.id} />
+          </div>
+        ) : null}
+        {canComment && !wide ? (
+          <Button variant="secondary" block onClick={() => setSheetOpen(true)}>
+            {t('post.viewComments')} ({data.comments})
+          </Button>
+        ) : null}
+      </aside>
+      {sheetOpen && !wide ? (
+        <BottomSheet title={t('post.commentsTitle')} onClose={closeComments}>
+          <CommentsPanel postId={data.id} />
+        </BottomSheet>
+      ) : null}
+    </article>
+  );
+}
