@@ -60,7 +60,7 @@ const privateRoutes: RouteObject[] = [
     }),
   },
   { path: 'stories/create', lazy: comingSoon('createStory') },
-  { path: 'upload', lazy: comingSoon('upload') },
+  { path: 'upload', lazy: async () => ({ Component: (await import('../features/upload/components/upload-page')).UploadPage }) },
   { path: 'settings/account', lazy: settingsMenu('account') },
   {
     path: 'settings/account/personal-information',

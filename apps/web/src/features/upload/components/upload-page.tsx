@@ -1,0 +1,213 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icon';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { t, type MessageKey } from '../../../lib/i18n';
+import { profilePath, useSession } from '../../../lib/session';
+import { uploadPost, UploadError } from '../api/upload-post';
+import { contentTypeOf, derivePostType, filesProblem, splitTags, type FilesProblem, type Visibility } from '../upload-rules';
+import './upload.css';
+
+type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done' } | { kind: 'error'; message: string };
+
+const PROBLEM_TEXT: Record<FilesProblem, MessageKey> = {
+  required: 'upload.fileRequired',
+  type: 'upload.fileType',
+  oneVideo: 'upload.oneVideo',
+  tooMany: 'upload.tooMany',
+};
+
+/** A picked file with its preview URL. */
+interface Picked {
+  file: File;
+  url: string;
+}
+
+/** /upload ('Subir Contenido'): file(s), description, tags, audience, and a real progress bar. */
+export function UploadPage() {
+  useDocumentTitle(t('upload.title'));
+  const navigate = useNavigate();
+  const { token, username } = useSession();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const ids = { description: useId(), tags: useId(), audience: useId(), file: useId() };
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const [description, setDescription] = useState('');
+  const [tags, setTags] = useState('');
+  const [visibility, setVisibility] = useState<Visibility>('public');
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+
+  // Previews are released when the files change or the page closes.
+  useEffect(() => () => picked.forEach((item) => URL.revokeObjectURL(item.url)), [picked]);
+
+  const files = useMemo(() => picked.map((item) => item.file), [picked]);
+  const problem = filesProblem(files);
+  const contentType = files.length > 0 ? contentTypeOf(files[0]!) : null;
+  const postType = contentType ? derivePostType(visibility, contentType) : null;
+
+  const typeNote = () => {
+    if (!postType || problem) return null;
+    if (postType === 'vip') return t('upload.typeVip');
+    if (postType === 'quicky') return t('upload.typeQuicky');
+    return files.length > 1 ? t('upload.typeCarousel', { n: files.length }) : t('upload.typeGrid');
+  };
+
+  const choose = (list: FileList | null) => {
+    if (!list || list.length === 0) return;
+    const next = [...picked, ...Array.from(list).map((file) => ({ file, url: URL.createObjectURL(file) }))];
+    setPicked(next);
+    setPhase({ kind: 'idle' });
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  const remove = (index: number) => {
+    setPicked(picked.filter((_, position) => position !== index));
+    setPhase({ kind: 'idle' });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (phase.kind === 'uploading' || phase.kind === 'done') return;
+    if (!token) {
+      setPhase({ kind: 'error', message: t('upload.loginRequired') });
+      return;
+    }
+    if (problem || !contentType || !postType) {
+      setPhase({ kind: 'error', message: t(PROBLEM_TEXT[problem ?? 'required']) });
+      return;
+    }
+    const body = new FormData();
+    for (const file of files) body.append('media', file, file.name);
+    body.append('description', description);
+    body.append('contentType', contentType);
+    body.append('postType', postType);
+    body.append('visibility', visibility);
+    const tagList = splitTags(tags);
+    if (tagList.length > 0) body.append('tags', JSON.stringify(tagList));
+
+    setPhase({ kind: 'uploading', percent: 0 });
+    try {
+      const result = await uploadPost(body, (percent) => setPhase({ kind: 'uploading', percent }));
+      if (result.success === false) {
+        setPhase({ kind: 'error', message: result.message || t('upload.incomplete') });
+        return;
+      }
+      setPhase({ kind: 'done' });
+      const slug = result.postSlug ?? result.slug;
+      if ((result.postType ?? postType) === 'quicky' || !slug) navigate(profilePath(username));
+      else navigate(`/post/${encodeURIComponent(slug)}`);
+    } catch (error) {
+      const message =
+        error instanceof UploadError && error.status === 401
+          ? t('upload.loginRequired')
+          : (error instanceof UploadError ? error.serverMessage : undefined) || t('upload.failed');
+      setPhase({ kind: 'error', message });
+    }
+  };
+
+  const busy = phase.kind === 'uploading';
+  const note = typeNote();
+  return (
+    <section className="upload">
+      <header className="upload__head">
+        <h1>{t('upload.title')}</h1>
+        <p>{t('upload.subtitle')}</p>
+      </header>
+      <form className="upload__form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="upload__files">
+          {picked.length > 0 ? (
+            <ul className="upload__previews">
+              {picked.map((item, index) => (
+                <li key={item.url} className="upload__preview">
+                  {contentTypeOf(item.file) === 'video' ? (
+                    <video src={item.url} muted playsInline preload="metadata" />
+                  ) : contentTypeOf(item.file) === 'image' ? (
+                    <img src={item.url} alt="" />
+                  ) : (
+                    <span className="upload__unknown">
+                      <Icon name="alert" size={22} />
+                    </span>
+                  )}
+                  <button type="button" className="upload__remove" aria-label={t('upload.remove', { name: item.file.name })} disabled={busy} onClick={() => remove(index)}>
+                    <Icon name="close" size={16} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <input
+            ref={inputRef}
+            id={ids.file}
+            className="upload__input"
+            type="file"
+            accept="image/*,video/*"
+            multiple
+            data-testid="upload-input"
+            onChange={(event) => choose(event.currentTarget.files)}
+          />
+          <Button variant="secondary" onClick={() => inputRef.current?.click()} disabled={busy}>
+            <Icon name="image" size={18} />
+            <span>{t('upload.choose')}</span>
+          </Button>
+          <p className="upload__hint">{t('upload.chooseHint')}</p>
+          {note ? <p className="upload__type">{note}</p> : null}
+        </div>
+
+        <label className="upload__label" htmlFor={ids.description}>
+          {t('upload.description')}
+        </label>
+        <textarea
+          id={ids.description}
+          className="upload__textarea"
+          rows={4}
+          maxLength={2200}
+          placeholder={t('upload.descriptionPlaceholder')}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          disabled={busy}
+        />
+
+        <label className="upload__label" htmlFor={ids.tags}>
+          {t('upload.tags')}
+        </label>
+        <input
+          id={ids.tags}
+          className="upload__text"
+          placeholder={t('upload.tagsPlaceholder')}
+          value={tags}
+          onChange={(event) => setTags(event.target.value)}
+          disabled={busy}
+        />
+        <p className="upload__hint">{t('upload.tagsHint')}</p>
+
+        <label className="upload__label" htmlFor={ids.audience}>
+          {t('upload.audience')}
+        </label>
+        <select id={ids.audience} className="upload__text" value={visibility} onChange={(event) => setVisibility(event.target.value as Visibility)} disabled={busy}>
+          <option value="public">{t('upload.audiencePublic')}</option>
+          <option value="followers">{t('upload.audienceFollowers')}</option>
+          <option value="subscribers">{t('upload.audienceSubscribers')}</option>
+        </select>
+
+        {phase.kind === 'uploading' ? (
+          <div className="upload__progress" role="progressbar" aria-label={t('upload.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={phase.percent}>
+            <span style={{ width: `${phase.percent}%` }} />
+          </div>
+        ) : null}
+        {phase.kind === 'error' ? (
+          <p className="upload__error" role="alert">
+            {phase.message}
+          </p>
+        ) : null}
+
+        <Button type="submit" variant="primary" block disabled={busy || phase.kind === 'done'}>
+          {phase.kind === 'uploading'
+            ? t('upload.uploading', { percent: phase.percent })
+            : phase.kind === 'done'
+              ? t('upload.done')
+              : t('upload.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}
