@@ -54,6 +54,8 @@ interface MentionTextareaProps extends FieldProps {
   onValueChange: (value: string) => void;
   /** false renders a one-line input instead of a textarea. */
   multiline?: boolean;
+  /** Where suggestions open: below the box, or above it for composers at the bottom of a screen. */
+  placement?: 'below' | 'above';
 }
 
 type Field = HTMLTextAreaElement | HTMLInputElement;
@@ -63,7 +65,7 @@ type Field = HTMLTextAreaElement | HTMLInputElement;
  * or up to 8 matches from GET /api/users/search. Arrow keys move, Enter or Tab or a click picks,
  * Escape closes. Picking writes '@username ' in place of the partial mention.
  */
-export function MentionTextarea({ value, onValueChange, multiline = true, className, onKeyDown, onBlur, onFocus, ...rest }: MentionTextareaProps) {
+export function MentionTextarea({ value, onValueChange, multiline = true, placement = 'below', className, onKeyDown, onBlur, onFocus, ...rest }: MentionTextareaProps) {
   const listId = useId();
   const fieldRef = useRef<Field>(null);
   const pendingCaret = useRef<number | null>(null);
@@ -172,7 +174,7 @@ export function MentionTextarea({ value, onValueChange, multiline = true, classN
   };
 
   return (
-    <div className="mention">
+    <div className={placement === 'above' ? 'mention mention--above' : 'mention'}>
       {multiline ? (
         <textarea {...(common as TextareaHTMLAttributes<HTMLTextAreaElement>)} ref={fieldRef as Ref<HTMLTextAreaElement>} />
       ) : (

@@ -199,6 +199,7 @@ export function CommentsPanel({ postId, onCommented }: { postId: string; onComme
               value={text}
               onValueChange={setText}
               multiline={false}
+              placement="above"
               className="comments__input"
               placeholder={replyTo ? t('comments.replyPlaceholder', { username: replyTo.username }) : t('comments.placeholder')}
               aria-label={t('comments.placeholder')}

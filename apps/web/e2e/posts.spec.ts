@@ -1,0 +1,158 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAccount, signInAs, type TestAccount } from './support';
+
+const require = createRequire(import.meta.url);
+const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+
+/** A short vertical clip made on the spot. */
+function makeClip(seconds = 2): Buffer {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'wag-e2e-clip-')), 'clip.mp4');
+  execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc=size=360x640:rate=30:duration=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
+  return readFileSync(file);
+}
+
+async function makePng(page: Page, color: string): Promise<Buffer> {
+  const bytes = await page.evaluate(async (fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 640;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = fill;
+    context.fillRect(0, 0, 640, 640);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  }, color);
+  return Buffer.from(bytes);
+}
+
+async function uploadQuicky(request: APIRequestContext, account: TestAccount, clip: Buffer, description: string): Promise<string> {
+  const response = await request.post('/api/posts', {
+    headers: { Authorization: `Bearer ${account.token}` },
+    multipart: { media: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: clip }, description },
+  });
+  expect(response.status()).toBe(201);
+  const { slug } = (await response.json()) as { slug: string };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/posts/slug/${slug}`)).json()) as { post?: { status: string } }).post?.status, { timeout: 30_000 })
+    .toBe('ready');
+  return slug;
+}
+
+/** Opens the comments: in the side rail on desktop they are already there; on phones in the sheet. */
+async function openComments(page: Page, phone: boolean): Promise<void> {
+  await expect(page.getByTestId('post-page')).toBeVisible();
+  if (phone) await page.getByRole('button', { name: /Ver comentarios/ }).first().click();
+}
+
+test('upload a photo with progress, open it, like it, comment and reply with a mention', async ({ page, request }, testInfo) => {
+  const phone = testInfo.project.name === 'phone';
+  const author = await createAccount(request, 'up');
+  const fan = await createAccount(request, 'fan');
+  await signInAs(page, author);
+  await page.goto('/upload');
+  await expect(page.getByRole('heading', { name: 'Subir Contenido' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Por favor, selecciona un archivo para subir.')).toBeVisible();
+
+  const png = await makePng(page, '#cc3366');
+  await page.getByTestId('upload-input').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Se publicará como foto')).toBeVisible();
+  await page.getByLabel('Descripción').fill('Atardecer en la playa');
+  await page.getByLabel('Etiquetas').fill('playa, sol');
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page).toHaveURL(/\/post\/[a-z0-9]+$/);
+  await expect(page.getByText('Atardecer en la playa')).toBeVisible();
+  const postUrl = page.url();
+
+  // Another user likes it and comments; the author replies with a mention picked from suggestions.
+  const fanPage = await page.context().browser()!.newPage({ viewport: page.viewportSize() ?? undefined });
+  await signInAs(fanPage, fan);
+  await fanPage.goto(postUrl);
+  await fanPage.getByRole('button', { name: 'Me gusta', exact: true }).first().click();
+  await expect(fanPage.getByTestId('like-count')).toHaveText('1 me gusta');
+  await openComments(fanPage, phone);
+  await expect(fanPage.getByText('Sé el primero en comentar')).toBeVisible();
+  await fanPage.getByPlaceholder('Escribe un comentario…').fill('¡Qué colores!');
+  await fanPage.getByRole('button', { name: 'Publicar' }).click();
+  await expect(fanPage.getByText('¡Qué colores!')).toBeVisible();
+  await fanPage.close();
+
+  await page.reload();
+  await openComments(page, phone);
+  await page.getByRole('button', { name: 'Responder' }).first().click();
+  const box = page.getByRole('combobox').or(page.locator('.comments__input')).first();
+  await expect(box).toHaveValue(`@${fan.username} `);
+  await box.fill('gracias @' + fan.username.slice(0, 4));
+  await page.getByRole('option', { name: new RegExp(fan.username) }).click();
+  await expect(box).toHaveValue(`gracias @${fan.username} `);
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText(`gracias @${fan.username}`)).toBeVisible();
+
+  const comments = (await (await request.get(`/api/posts/slug/${postUrl.split('/').pop()}`)).json()) as { post: { id: string } };
+  const list = (await (await request.get(`/api/posts/${comments.post.id}/comments`)).json()) as { comments: Array<{ text: string; replies: Array<{ text: string }> }> };
+  expect(list.comments[0]!.replies[0]!.text).toBe(`gracias @${fan.username}`);
+});
+
+test('quickys: swipe and the buttons move through the author\'s quickys; comments open in a sheet on phones', async ({ page, request }, testInfo) => {
+  const author = await createAccount(request, 'qk');
+  const clip = makeClip();
+  const older = await uploadQuicky(request, author, clip, 'Primer quicky');
+  const newer = await uploadQuicky(request, author, clip, 'Segundo quicky');
+  await signInAs(page, author);
+
+  await page.goto(`/quicky/${newer}`);
+  await expect(page.getByTestId('quicky-video')).toHaveJSProperty('muted', true);
+  await page.getByRole('button', { name: 'Activar sonido' }).click();
+  await expect(page.getByTestId('quicky-video')).toHaveJSProperty('muted', false);
+  await page.getByRole('button', { name: 'Quicky siguiente' }).click();
+  await expect(page).toHaveURL(new RegExp(`/quicky/${older}$`));
+  await expect(page.getByText('Primer quicky')).toBeVisible();
+  await page.getByRole('button', { name: 'Quicky anterior' }).click();
+  await expect(page).toHaveURL(new RegExp(`/quicky/${newer}$`));
+
+  if (testInfo.project.name !== 'phone') return;
+  await expect(page.getByText('Desliza para ver más')).toBeVisible();
+  const stage = page.getByTestId('quicky-stage');
+  const box = (await stage.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.7);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.3, { steps: 5 });
+  await page.mouse.up();
+  await expect(page).toHaveURL(new RegExp(`/quicky/${older}$`));
+
+  // The comments sheet: opened by 'Ver comentarios', closed by dragging it down more than 120 px.
+  await page.getByRole('button', { name: /Ver comentarios/ }).click();
+  const sheet = page.getByTestId('comments-sheet');
+  await expect(sheet).toBeVisible();
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+  const handle = (await page.getByTestId('sheet-handle').boundingBox())!;
+  await page.mouse.move(handle.x + 20, handle.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + 20, handle.y + 200, { steps: 6 });
+  await page.mouse.up();
+  await expect(sheet).toBeHidden();
+  // And by the backdrop.
+  await page.getByRole('button', { name: /Ver comentarios/ }).click();
+  await page.getByTestId('sheet-backdrop').click({ position: { x: 20, y: 20 } });
+  await expect(sheet).toBeHidden();
+});
+
+test('a followers-only post is "Post no encontrado" for a stranger', async ({ page, request }) => {
+  const author = await createAccount(request, 'priv');
+  const stranger = await createAccount(request, 'str');
+  const png = await makePng(page, '#2255aa');
+  const response = await request.post('/api/posts', {
+    headers: { Authorization: `Bearer ${author.token}` },
+    multipart: { media: { name: 'a.png', mimeType: 'image/png', buffer: png }, visibility: 'followers' },
+  });
+  const { slug } = (await response.json()) as { slug: string };
+  await signInAs(page, stranger);
+  await page.goto(`/post/${slug}`);
+  await expect(page.getByRole('heading', { name: 'Post no encontrado' })).toBeVisible();
+});
