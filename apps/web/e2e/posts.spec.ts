@@ -156,3 +156,19 @@ test('a followers-only post is "Post no encontrado" for a stranger', async ({ pa
   await page.goto(`/post/${slug}`);
   await expect(page.getByRole('heading', { name: 'Post no encontrado' })).toBeVisible();
 });
+
+test('the owner deletes a post from its page', async ({ page, request }) => {
+  const author = await createAccount(request, 'del');
+  const png = await makePng(page, '#55aa22');
+  const response = await request.post('/api/posts', {
+    headers: { Authorization: `Bearer ${author.token}` },
+    multipart: { media: { name: 'a.png', mimeType: 'image/png', buffer: png }, description: 'Para borrar' },
+  });
+  const { slug } = (await response.json()) as { slug: string };
+  await signInAs(page, author);
+  await page.goto(`/post/${slug}`);
+  await page.getByRole('button', { name: 'Eliminar' }).click();
+  await page.getByTestId('delete-post').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${author.username}$`));
+  expect((await request.get(`/api/posts/slug/${slug}`)).status()).toBe(404);
+});

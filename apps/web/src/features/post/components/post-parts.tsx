@@ -1,13 +1,17 @@
 import type { PostDetail } from '@wag/contract/posts';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
 import { FollowButton } from '../../../components/social/follow-button';
 import { Avatar } from '../../../components/ui/avatar';
 import { Icon } from '../../../components/ui/icon';
 import { useToast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
+import { apiRequest, errorText } from '../../../lib/api-client';
 import { commentAge, formatCount } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
+import { profilePath, useSession } from '../../../lib/session';
 import { usePostLike } from '../api/use-post';
 
 /** Avatar, name (or username), verified badge, relative time and the follow button (never on own posts). */
@@ -53,6 +57,45 @@ export function Caption({ text, title }: { text: string; title?: string | null }
   );
 }
 
+/** The owner's delete button, with a confirmation; afterwards the owner lands on their profile. */
+function DeletePost({ post }: { post: PostDetail }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { username } = useSession();
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await apiRequest(`/api/posts/${encodeURIComponent(post.id)}`, { method: 'DELETE' });
+      toast(t('post.deleted'), 'success');
+      navigate(profilePath(username), { replace: true });
+    } catch (error) {
+      toast(errorText(error, t('post.deleteFailed')), 'error');
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="post-action" aria-label={t('post.delete')} onClick={() => setAsking(true)}>
+        <Icon name="trash" size={22} />
+      </button>
+      {asking ? (
+        <Modal title={t('post.deleteTitle')} description={t('post.deleteBody')} onClose={() => setAsking(false)} size="sm" testId="delete-post">
+          <div className="post-delete__actions">
+            <Button variant="secondary" onClick={() => setAsking(false)} disabled={busy}>
+              {t('post.deleteCancel')}
+            </Button>
+            <Button variant="danger" onClick={() => void remove()} disabled={busy}>
+              {t('post.deleteConfirm')}
+            </Button>
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
+
 /** Like, comment, share and save, with the view and like counts. */
 export function PostActions({ post, onComment }: { post: PostDetail; onComment: () => void }) {
   const like = usePostLike(post);
@@ -95,6 +138,7 @@ export function PostActions({ post, onComment }: { post: PostDetail; onComment: 
         <button type="button" className="post-action post-action--end" aria-label={t('post.save')} onClick={() => toast(t('post.saveSoon'), 'info')}>
           <Icon name="bookmark" size={24} />
         </button>
+        {post.isOwner ? <DeletePost post={post} /> : null}
       </div>
     </div>
   );

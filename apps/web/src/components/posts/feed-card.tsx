@@ -1,0 +1,88 @@
+import type { PostSummary } from '@wag/contract/profiles';
+import { Link } from 'react-router';
+import { Avatar } from '../ui/avatar';
+import { Icon } from '../ui/icon';
+import { useToast } from '../ui/toast';
+import { usePostLike } from '../../features/post/api/use-post';
+import { Caption } from '../../features/post/components/post-parts';
+import { postHref, tileImage } from '../../features/profile/post-media';
+import { formatCount } from '../../lib/format';
+import { t } from '../../lib/i18n';
+import './feed-card.css';
+
+/** The card kinds of product.md §3 (feed-card variant): quicky, image or carousel. */
+export function feedCardType(post: Pick<PostSummary, 'post_type' | 'media_type' | 'media_count'>): 'quicky' | 'image' | 'carousel' {
+  if (post.post_type === 'quicky' || post.media_type === 'video') return 'quicky';
+  return post.media_count > 1 ? 'carousel' : 'image';
+}
+
+/**
+ * A post in a list (product.md §2 "Feed card"): author, media (quickys 9:16, images and carousels
+ * square, '{n} fotos' on carousels), caption cut at 100 characters with 'más' / 'menos', and like,
+ * comment, share and save.
+ */
+export function FeedCard({ post, isLiked = false }: { post: PostSummary; isLiked?: boolean }) {
+  const type = feedCardType(post);
+  const like = usePostLike({ id: post.id, isLiked, likes: post.likes });
+  const toast = useToast();
+  const href = postHref(post);
+  const image = tileImage(post);
+
+  const share = async () => {
+    const url = `${window.location.origin}${href}`;
+    if (typeof navigator.share === 'function') {
+      await navigator.share({ url }).catch(() => undefined);
+      return;
+    }
+    await navigator.clipboard?.writeText(url).catch(() => undefined);
+    toast(t('post.linkCopied'), 'success');
+  };
+
+  return (
+    <article className="feed-card" data-testid="feed-card" data-type={type}>
+      <header className="feed-card__head">
+        <Link to={`/${encodeURIComponent(post.user.username)}`} className="feed-card__author">
+          <Avatar name={post.user.full_name || post.user.username} src={post.user.picture} size={36} />
+          <span>
+            <strong>{post.user.full_name || post.user.username}</strong>
+            <span className="feed-card__username">@{post.user.username}</span>
+          </span>
+        </Link>
+      </header>
+      <Link to={href} className={`feed-card__media feed-card__media--${type === 'quicky' ? 'tall' : 'square'}`} aria-label={post.title ?? post.body.slice(0, 80)}>
+        {post.locked ? (
+          <span className="feed-card__locked">
+            <Icon name="lock" size={28} />
+            VIP
+          </span>
+        ) : image ? (
+          <img src={image} alt="" loading="lazy" decoding="async" />
+        ) : null}
+        {type === 'carousel' ? <span className="feed-card__label">{t('profile.photos', { n: post.media_count })}</span> : null}
+        {type === 'quicky' ? (
+          <span className="feed-card__label">
+            <Icon name="play" size={13} /> {formatCount(post.views)}
+          </span>
+        ) : null}
+      </Link>
+      <div className="feed-card__actions">
+        <button type="button" className={like.isLiked ? 'post-action post-action--on' : 'post-action'} aria-pressed={like.isLiked} aria-label={t('post.like')} disabled={post.locked || like.isPending} onClick={like.toggle}>
+          <Icon name="heart" size={22} />
+        </button>
+        <Link to={href} className="post-action" aria-label={t('post.comment')}>
+          <Icon name="message" size={22} />
+        </Link>
+        <button type="button" className="post-action" aria-label={t('post.share')} onClick={() => void share()}>
+          <Icon name="share" size={22} />
+        </button>
+        <button type="button" className="post-action post-action--end" aria-label={t('post.save')} onClick={() => toast(t('post.saveSoon'), 'info')}>
+          <Icon name="bookmark" size={22} />
+        </button>
+      </div>
+      <p className="feed-card__counts">
+        {t('post.likes', { count: formatCount(like.likes) })} · {t('post.views', { count: formatCount(post.views) })}
+      </p>
+      <Caption title={post.title} text={post.body} />
+    </article>
+  );
+}
