@@ -14,6 +14,8 @@ export interface Config {
   uploadDir: string;
   /** Signs grants for restricted media; random per start when unset (grants then end with the process). */
   mediaUrlSecret: string | undefined;
+  /** Largest uploaded media file, in bytes. */
+  uploadMaxBytes: number;
   /** Run the background video worker in this process. */
   mediaWorker: boolean;
   webDistDir: string;
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.resolve(dataDir, env.MEDIA_DIR ?? 'media'),
     uploadDir: path.resolve(dataDir, 'uploads'),
     mediaWorker: env.MEDIA_WORKER !== '0',
+    uploadMaxBytes: intFrom(env.UPLOAD_MAX_BYTES, 200 * 1024 * 1024),
     mediaUrlSecret: env.MEDIA_URL_SECRET || undefined,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',

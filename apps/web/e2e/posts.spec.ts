@@ -99,6 +99,23 @@ test('upload a photo with progress, open it, like it, comment and reply with a m
   expect(list.comments[0]!.replies[0]!.text).toBe(`gracias @${fan.username}`);
 });
 
+test('upload a quicky through the screen: it goes to the profile and plays once processed', async ({ page, request }) => {
+  const author = await createAccount(request, 'vid');
+  await signInAs(page, author);
+  await page.goto('/upload');
+  await page.getByTestId('upload-input').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: makeClip() });
+  await expect(page.getByText('Se publicará como Quicky')).toBeVisible();
+  await page.getByLabel('Descripción').fill('Mi primer quicky');
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${author.username}$`));
+  const quickys = async () =>
+    ((await (await request.get(`/api/users/${author.username}/quickys`)).json()) as { quickys: Array<{ slug: string; status: string }> }).quickys;
+  await expect.poll(async () => (await quickys())[0]?.status, { timeout: 30_000 }).toBe('ready');
+  await page.goto(`/quicky/${(await quickys())[0]!.slug}`);
+  await expect(page.getByTestId('quicky-video')).toBeVisible();
+  await expect(page.getByText('Mi primer quicky')).toBeVisible();
+});
+
 test('quickys: swipe and the buttons move through the author\'s quickys; comments open in a sheet on phones', async ({ page, request }, testInfo) => {
   const author = await createAccount(request, 'qk');
   const clip = makeClip();

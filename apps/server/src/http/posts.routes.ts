@@ -29,8 +29,6 @@ import { optionalViewer, requireViewer } from './auth-context.js';
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['publicaciones'];
 
-/** Largest single uploaded file, in bytes (decisions.md §6: uploads are bounded). */
-export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 const UPLOAD_FIELDS = new Set(['description', 'visibility', 'tags', 'contentType', 'postType']);
 
 const uploadResponse = z.object({
@@ -43,7 +41,8 @@ const uploadResponse = z.object({
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 10, fieldSize: 10_000, parts: 20 },
+    // decisions.md §6: uploads are bounded (config.uploadMaxBytes a file, 10 files).
+    limits: { fileSize: app.config.uploadMaxBytes, files: 10, fields: 10, fieldSize: 10_000, parts: 20 },
   });
 
   app.post(

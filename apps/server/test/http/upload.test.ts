@@ -13,7 +13,7 @@ let t: TestApp;
 let author: TestUser;
 let clip: Buffer;
 beforeAll(async () => {
-  t = await createTestApp({ mediaWorker: false });
+  t = await createTestApp({ mediaWorker: false, uploadMaxBytes: 2 * 1024 * 1024 });
   author = await createUser(t);
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'wag-clip-')), 'clip.mov');
   await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc=size=360x640:rate=30:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
@@ -133,6 +133,22 @@ describe('POST /api/posts', () => {
     expect(await postCount()).toBe(postsBefore);
     expect(await mediaFiles()).toBe(filesBefore);
     expect(await fs.readdir(t.config.uploadDir)).toEqual(expect.not.arrayContaining([expect.stringMatching(/^in-/)]));
+  });
+
+  it('refuses a file over the size limit with a 413 and keeps nothing', async () => {
+    const postsBefore = await postCount();
+    const response = await upload(author, [media(Buffer.alloc(2 * 1024 * 1024 + 100, 7))]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ success: false, message: messages.uploadTooLarge });
+    expect(await postCount()).toBe(postsBefore);
+    expect((await fs.readdir(t.config.uploadDir)).filter((name) => name.startsWith('in-'))).toEqual([]);
+  });
+
+  it('refuses more than ten images', async () => {
+    const image = await photo(50, 50, false);
+    const response = await upload(author, Array.from({ length: 11 }, () => media(image)));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().success).toBe(false);
   });
 
   it('asks for a session with the upload message', async () => {
