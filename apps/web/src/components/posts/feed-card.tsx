@@ -8,6 +8,7 @@ import { Caption } from '../../features/post/components/post-parts';
 import { postHref, tileImage } from '../../features/profile/post-media';
 import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
+import { shareLink } from '../../lib/share';
 import './feed-card.css';
 
 /** The card kinds of product.md §3 (feed-card variant): quicky, image or carousel. */
@@ -29,13 +30,7 @@ export function FeedCard({ post, isLiked = false }: { post: PostSummary; isLiked
   const image = tileImage(post);
 
   const share = async () => {
-    const url = `${window.location.origin}${href}`;
-    if (typeof navigator.share === 'function') {
-      await navigator.share({ url }).catch(() => undefined);
-      return;
-    }
-    await navigator.clipboard?.writeText(url).catch(() => undefined);
-    toast(t('post.linkCopied'), 'success');
+    if ((await shareLink(href)) === 'copied') toast(t('post.linkCopied'), 'success');
   };
 
   return (

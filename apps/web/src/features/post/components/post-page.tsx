@@ -6,11 +6,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { CommentsPanel } from '../../comments/components/comments-panel';
 import { usePost, useRegisterView } from '../api/use-post';
-import { BottomSheet } from './bottom-sheet';
-import { PostActions, PostAuthor, Caption } from './post-parts';
 import { PostMedia } from './post-media';
+import { PostRail } from './post-rail';
 import './post.css';
 
 /** Wide screens get the side rail with the comments; small ones the bottom sheet. */
@@ -82,27 +80,8 @@ export function PostPage() {
             <button type="button" className="post-page__media-hit" aria-label={t('post.viewComments')} onClick={openComments} />
           ) : null}
         </div>
-        <aside className="post-page__rail">
-          <PostAuthor post={data} />
-          <Caption title={data.title} text={data.body} />
-          <PostActions post={data} onComment={wide ? () => document.querySelector<HTMLInputElement>('.post-page__rail .comments__input')?.focus() : openComments} />
-          {canComment && wide ? (
-            <div className="post-page__comments">
-              <CommentsPanel postId={data.id} />
-            </div>
-          ) : null}
-          {canComment && !wide ? (
-            <Button variant="secondary" block onClick={openComments}>
-              {t('post.viewComments')} ({data.comments})
-            </Button>
-          ) : null}
-        </aside>
+        <PostRail post={data} wide={wide} sheetOpen={sheetOpen} onOpenSheet={openComments} onCloseSheet={closeComments} className="post-page__rail" />
       </div>
-      {sheetOpen && !wide ? (
-        <BottomSheet title={t('post.commentsTitle')} onClose={closeComments}>
-          <CommentsPanel postId={data.id} />
-        </BottomSheet>
-      ) : null}
     </article>
   );
 }

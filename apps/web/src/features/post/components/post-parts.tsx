@@ -12,6 +12,7 @@ import { apiRequest, errorText } from '../../../lib/api-client';
 import { commentAge, formatCount } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { profilePath, useSession } from '../../../lib/session';
+import { shareLink } from '../../../lib/share';
 import { usePostLike } from '../api/use-post';
 
 /** Avatar, name (or username), verified badge, relative time and the follow button (never on own posts). */
@@ -103,13 +104,8 @@ export function PostActions({ post, onComment }: { post: PostDetail; onComment: 
   const interactive = !post.locked && post.status === 'ready';
 
   const share = async () => {
-    const url = `${window.location.origin}/${post.post_type === 'quicky' ? 'quicky' : 'post'}/${encodeURIComponent(post.slug)}`;
-    if (typeof navigator.share === 'function') {
-      await navigator.share({ url, title: post.title ?? `@${post.user.username}` }).catch(() => undefined);
-      return;
-    }
-    await navigator.clipboard?.writeText(url).catch(() => undefined);
-    toast(t('post.linkCopied'), 'success');
+    const path = `/${post.post_type === 'quicky' ? 'quicky' : 'post'}/${encodeURIComponent(post.slug)}`;
+    if ((await shareLink(path, post.title ?? `@${post.user.username}`)) === 'copied') toast(t('post.linkCopied'), 'success');
   };
 
   return (

@@ -1,16 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { CommentsPanel } from '../../comments/components/comments-panel';
 import { usePost, useRegisterView } from '../../post/api/use-post';
-import { BottomSheet } from '../../post/components/bottom-sheet';
-import { PostActions, PostAuthor, Caption } from '../../post/components/post-parts';
 import { PostNotFound, WIDE_LAYOUT_QUERY } from '../../post/components/post-page';
+import { PostRail } from '../../post/components/post-rail';
 import { swipeDirection, useAuthorQuickys } from '../api/use-author-quickys';
 import './quicky.css';
 
@@ -51,7 +48,6 @@ export function QuickyPage() {
   const data = quicky.data;
   const media = data.media[0];
   const playable = !data.locked && data.status === 'ready' && Boolean(media?.url ?? data.video_url);
-  const canComment = !data.locked && data.status === 'ready';
 
   return (
     <article className="quicky-page" data-testid="quicky-page">
@@ -109,26 +105,14 @@ export function QuickyPage() {
         </div>
         {!wide && slugs.length > 1 ? <p className="quicky-stage__hint">{t('quicky.swipeHint')}</p> : null}
       </div>
-      <aside className="quicky-page__rail">
-        <PostAuthor post={data} />
-        <Caption title={data.title} text={data.body} />
-        <PostActions post={data} onComment={() => (wide ? document.querySelector<HTMLInputElement>('.quicky-page__rail .comments__input')?.focus() : setSheetOpen(true))} />
-        {canComment && wide ? (
-          <div className="post-page__comments">
-            <CommentsPanel postId={data.id} />
-          </div>
-        ) : null}
-        {canComment && !wide ? (
-          <Button variant="secondary" block onClick={() => setSheetOpen(true)}>
-            {t('post.viewComments')} ({data.comments})
-          </Button>
-        ) : null}
-      </aside>
-      {sheetOpen && !wide ? (
-        <BottomSheet title={t('post.commentsTitle')} onClose={closeComments}>
-          <CommentsPanel postId={data.id} />
-        </BottomSheet>
-      ) : null}
+      <PostRail
+        post={data}
+        wide={wide}
+        sheetOpen={sheetOpen}
+        onOpenSheet={() => setSheetOpen(true)}
+        onCloseSheet={closeComments}
+        className="quicky-page__rail"
+      />
     </article>
   );
 }
