@@ -23,6 +23,31 @@ export interface FollowListQuery {
   after?: { at: string; id: string };
 }
 
+/**
+ * Locks both users' rows in id order before a follow changes them. Two people following each
+ * other at the same moment would otherwise lock the same two rows in opposite orders and
+ * deadlock. Returns the followee's follower count, or undefined when either user is gone.
+ */
+async function lockPair(trx: Database, followerId: string, followeeId: string): Promise<number | undefined> {
+  const result = await sql<{ id: string; followers_count: number }>`
+    SELECT id, followers_count FROM users WHERE id IN (${followerId}, ${followeeId})
+    ORDER BY id
+    FOR NO KEY UPDATE`.execute(trx);
+  if (result.rows.length < 2) return undefined;
+  return result.rows.find((row) => row.id === followeeId)?.followers_count;
+}
+
+/** Moves the follower's following count and the followee's followers count by one, never below zero. */
+async function moveCounters(trx: Database, followerId: string, followeeId: string, delta: 1 | -1): Promise<number | undefined> {
+  const result = await sql<{ id: string; followers_count: number }>`
+    UPDATE users SET
+      following_count = CASE WHEN id = ${followerId} THEN GREATEST(following_count + ${delta}::int, 0) ELSE following_count END,
+      followers_count = CASE WHEN id = ${followeeId} THEN GREATEST(followers_count + ${delta}::int, 0) ELSE followers_count END
+    WHERE id IN (${followerId}, ${followeeId})
+    RETURNING id, followers_count`.execute(trx);
+  return result.rows.find((row) => row.id === followeeId)?.followers_count;
+}
+
 export function createFollowsRepository(db: Database) {
   return {
     async isFollowing(followerId: string, followeeId: string): Promise<boolean> {
@@ -36,39 +61,32 @@ export function createFollowsRepository(db: Database) {
     },
 
     /**
-     * Follows in one statement: the row is inserted at most once and both counters move only when
-     * it was, so repeating the call changes nothing. Returns the followee's follower count.
+     * Follows at most once: the row is inserted with ON CONFLICT DO NOTHING and both counters move
+     * only when it was, in the same transaction, so repeating the call changes nothing. Returns the
+     * followee's follower count, or undefined when either user no longer exists.
      */
-    async follow(followerId: string, followeeId: string, at: Date): Promise<number> {
-      const result = await sql<{ followers_count: number }>`
-        WITH inserted AS (
+    async follow(followerId: string, followeeId: string, at: Date): Promise<number | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const before = await lockPair(trx, followerId, followeeId);
+        if (before === undefined) return undefined;
+        const inserted = await sql`
           INSERT INTO follows (follower_id, followee_id, created_at) VALUES (${followerId}, ${followeeId}, ${at})
           ON CONFLICT DO NOTHING
-          RETURNING 1
-        ), follower AS (
-          UPDATE users SET following_count = following_count + (SELECT count(*) FROM inserted)::int
-          WHERE id = ${followerId}
-        )
-        UPDATE users SET followers_count = followers_count + (SELECT count(*) FROM inserted)::int
-        WHERE id = ${followeeId}
-        RETURNING followers_count`.execute(db);
-      return result.rows[0]?.followers_count ?? 0;
+          RETURNING 1`.execute(trx);
+        return inserted.rows.length > 0 ? moveCounters(trx, followerId, followeeId, 1) : before;
+      });
     },
 
-    /** The reverse of follow: idempotent, counters never below zero. */
-    async unfollow(followerId: string, followeeId: string): Promise<number> {
-      const result = await sql<{ followers_count: number }>`
-        WITH deleted AS (
+    /** The reverse of follow: idempotent, and counters never go below zero. */
+    async unfollow(followerId: string, followeeId: string): Promise<number | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const before = await lockPair(trx, followerId, followeeId);
+        if (before === undefined) return undefined;
+        const deleted = await sql`
           DELETE FROM follows WHERE follower_id = ${followerId} AND followee_id = ${followeeId}
-          RETURNING 1
-        ), follower AS (
-          UPDATE users SET following_count = GREATEST(following_count - (SELECT count(*) FROM deleted)::int, 0)
-          WHERE id = ${followerId}
-        )
-        UPDATE users SET followers_count = GREATEST(followers_count - (SELECT count(*) FROM deleted)::int, 0)
-        WHERE id = ${followeeId}
-        RETURNING followers_count`.execute(db);
-      return result.rows[0]?.followers_count ?? 0;
+          RETURNING 1`.execute(trx);
+        return deleted.rows.length > 0 ? moveCounters(trx, followerId, followeeId, -1) : before;
+      });
     },
 
     /** A page of a followers or following list, newest follow first, in one query. */

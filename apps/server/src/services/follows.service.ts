@@ -38,11 +38,13 @@ export function createFollowsService({ follows, people, clock }: FollowsServiceD
 
     async follow(viewer: Viewer, username: string): Promise<FollowResponse> {
       const followers = await follows.follow(viewer.userId, await followeeOf(viewer, username), clock.now());
+      if (followers === undefined) throw new NotFoundError(messages.userNotFound);
       return { success: true, isFollowing: true, followers };
     },
 
     async unfollow(viewer: Viewer, username: string): Promise<FollowResponse> {
       const followers = await follows.unfollow(viewer.userId, await followeeOf(viewer, username));
+      if (followers === undefined) throw new NotFoundError(messages.userNotFound);
       return { success: true, isFollowing: false, followers };
     },
 

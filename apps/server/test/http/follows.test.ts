@@ -50,6 +50,35 @@ describe('follow and unfollow', () => {
     expect((await counts(star)).followers_count).toBe(2);
   });
 
+  it('survives two people following each other at the same moment, again and again', async () => {
+    const pairs = await Promise.all(Array.from({ length: 8 }, async () => [await createUser(t), await createUser(t)] as const));
+    for (const method of ['POST', 'DELETE', 'POST'] as const) {
+      const responses = await Promise.all(
+        pairs.flatMap(([a, b]) => [
+          t.request({ method, url: `/api/follow/${b.username}`, token: a.token }),
+          t.request({ method, url: `/api/follow/${a.username}`, token: b.token }),
+        ]),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+    }
+    for (const [a, b] of pairs) {
+      expect(await counts(a)).toEqual({ followers_count: 1, following_count: 1 });
+      expect(await counts(b)).toEqual({ followers_count: 1, following_count: 1 });
+    }
+  });
+
+  it('never lets a counter go below zero, even one that drifted', async () => {
+    const fan = await createUser(t);
+    const star = await createUser(t);
+    await t.request({ method: 'POST', url: `/api/follow/${star.username}`, token: fan.token });
+    await t.db.updateTable('users').set({ followers_count: 0 }).where('id', '=', star.id).execute();
+    await t.db.updateTable('users').set({ following_count: 0 }).where('id', '=', fan.id).execute();
+    const out = await t.request({ method: 'DELETE', url: `/api/follow/${star.username}`, token: fan.token });
+    expect(out.json()).toEqual({ success: true, isFollowing: false, followers: 0 });
+    expect(await counts(star)).toEqual({ followers_count: 0, following_count: 0 });
+    expect(await counts(fan)).toEqual({ followers_count: 0, following_count: 0 });
+  });
+
   it('serves the unprefixed /follow/{username} for POST and DELETE, while GET stays the web app', async () => {
     const fan = await createUser(t);
     const star = await createUser(t);
