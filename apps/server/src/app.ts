@@ -17,6 +17,7 @@ import { followsRoutes } from './http/follows.routes.js';
 import { peopleRoutes } from './http/people.routes.js';
 import { postsRoutes } from './http/posts.routes.js';
 import { profilesRoutes } from './http/profiles.routes.js';
+import { storiesRoutes } from './http/stories.routes.js';
 import { registerWebAndMedia } from './http/web.routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Viewer } from './services/auth.service.js';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(peopleRoutes);
   await app.register(accountRoutes);
   await app.register(postsRoutes);
+  await app.register(storiesRoutes);
   if (config.mediaWorker) {
     app.addHook('onReady', async () => app.services.mediaWorker.start());
     app.addHook('onClose', async () => app.services.mediaWorker.stop());

@@ -9,6 +9,7 @@ import { createPeopleRepository } from './repositories/people.repository.js';
 import { createPostWritesRepository } from './repositories/post-writes.repository.js';
 import { createPostsRepository } from './repositories/posts.repository.js';
 import { createProfilesRepository } from './repositories/profiles.repository.js';
+import { createStoriesRepository } from './repositories/stories.repository.js';
 import { createSessionsRepository } from './repositories/sessions.repository.js';
 import { createUsersRepository } from './repositories/users.repository.js';
 import { createAccountService } from './services/account.service.js';
@@ -19,6 +20,7 @@ import { createMediaWorker } from './services/media-worker.js';
 import { createPostsService } from './services/posts.service.js';
 import { createProfilePictureService } from './services/profile-picture.service.js';
 import { createProfilesService } from './services/profiles.service.js';
+import { createStoriesService } from './services/stories.service.js';
 import { createUploadService } from './services/upload.service.js';
 
 /** Wires repositories into services once per app instance. */
@@ -42,6 +44,7 @@ export function createServices(db: Database, config: Config, clock: Clock) {
     account: createAccountService({ users, clock }),
     posts: createPostsService({ posts, comments, clock, grants: mediaGrants }),
     mediaGrants,
+    stories: createStoriesService({ stories: createStoriesRepository(db), clock, grants: mediaGrants, mediaDir: config.mediaDir }),
     uploads: createUploadService({
       postWrites,
       clock,

@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-22T0900-initial.js';
 import * as peopleSearch from './migrations/2026-11-23T0900-people-search.js';
 import * as postViews from './migrations/2026-11-23T1000-post-views.js';
 import * as mediaJobs from './migrations/2026-11-23T1100-media-jobs.js';
+import * as messages from './migrations/2026-11-23T1200-messages.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0900-people-search': peopleSearch,
   '2026-11-23T1000-post-views': postViews,
   '2026-11-23T1100-media-jobs': mediaJobs,
+  '2026-11-23T1200-messages': messages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -158,6 +158,16 @@ export interface MediaJobsTable {
   created_at: Timestamp;
 }
 
+export interface MessagesTable {
+  id: Generated<string>;
+  sender_id: string;
+  recipient_id: string;
+  text: string;
+  story_id: string | null;
+  created_at: Timestamp;
+  read_at: Date | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -168,6 +178,7 @@ export interface DB {
   post_likes: PostLikesTable;
   post_views: PostViewsTable;
   media_jobs: MediaJobsTable;
+  messages: MessagesTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   story_groups: StoryGroupsTable;

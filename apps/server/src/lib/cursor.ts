@@ -30,8 +30,3 @@ export function decodeTimeCursor(raw: string): { at: string; id: string } {
   if (!timestamp.test(at) || !uuid.test(id)) throw new ValidationError(messages.badCursor);
   return { at, id };
 }
-
-/** Escapes LIKE wildcards so user text matches literally (with the default `\` escape). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}

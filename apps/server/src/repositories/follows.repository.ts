@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { likeSafeSearchText } from './search-text.js';
 
 export interface FollowListRow {
   id: string;
@@ -17,8 +18,8 @@ export interface FollowListQuery {
   /** followers: who follows userId; following: whom userId follows. */
   direction: 'followers' | 'following';
   viewerId: string | null;
-  /** Escaped LIKE pattern (case and accents are dropped in SQL), or null for everyone. */
-  pattern: string | null;
+  /** Text to find in the username or full name (case and accents ignored, matched literally), or null for everyone. */
+  text: string | null;
   limit: number;
   after?: { at: string; id: string };
 }
@@ -90,7 +91,7 @@ export function createFollowsRepository(db: Database) {
     },
 
     /** A page of a followers or following list, newest follow first, in one query. */
-    async list({ userId, direction, viewerId, pattern, limit, after }: FollowListQuery): Promise<FollowListRow[]> {
+    async list({ userId, direction, viewerId, text, limit, after }: FollowListQuery): Promise<FollowListRow[]> {
       const [anchor, other] = direction === 'followers' ? [sql.ref('f.followee_id'), sql.ref('f.follower_id')] : [sql.ref('f.follower_id'), sql.ref('f.followee_id')];
       const result = await sql<FollowListRow>`
         SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, f.created_at::text AS cursor_at,
@@ -98,7 +99,7 @@ export function createFollowsRepository(db: Database) {
         FROM follows f
         JOIN users u ON u.id = ${other}
         WHERE ${anchor} = ${userId}
-          ${pattern ? sql`AND (wag_search_text(u.username) LIKE wag_search_text(${pattern}) OR wag_search_text(u.full_name) LIKE wag_search_text(${pattern}))` : sql``}
+          ${text ? sql`AND (wag_search_text(u.username) LIKE '%' || ${likeSafeSearchText(text)} || '%' OR wag_search_text(u.full_name) LIKE '%' || ${likeSafeSearchText(text)} || '%')` : sql``}
           ${after ? sql`AND (f.created_at, ${other}) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY f.created_at DESC, ${other} DESC
         LIMIT ${limit}`.execute(db);

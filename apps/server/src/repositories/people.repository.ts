@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { likeSafeSearchText } from './search-text.js';
 
 export interface PersonRow {
   id: string;
@@ -24,20 +25,21 @@ export function createPeopleRepository(db: Database) {
     /**
      * People whose username or full name contains the text, ignoring case and accents: verified
      * people first, then those the viewer follows, then names that start with the text.
-     * `text` is the trimmed search; `pattern` its escaped LIKE form.
+     * `text` is the trimmed search, matched literally whatever characters it holds.
      */
-    async search(text: string, pattern: string, viewerId: string | null, limit: number): Promise<PersonRow[]> {
+    async search(text: string, viewerId: string | null, limit: number): Promise<PersonRow[]> {
+      const needle = likeSafeSearchText(text);
       const result = await sql<PersonRow>`
         SELECT u.id, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified, u.followers_count, u.posts_count,
                EXISTS (SELECT 1 FROM follows m WHERE m.follower_id = ${viewerId}::uuid AND m.followee_id = u.id) AS is_followed_by_me
         FROM users u
-        WHERE wag_search_text(u.username) LIKE '%' || wag_search_text(${pattern}) || '%'
-           OR wag_search_text(u.full_name) LIKE '%' || wag_search_text(${pattern}) || '%'
+        WHERE wag_search_text(u.username) LIKE '%' || ${needle} || '%'
+           OR wag_search_text(u.full_name) LIKE '%' || ${needle} || '%'
         ORDER BY u.is_verified DESC,
                  is_followed_by_me DESC,
                  lower(u.username) = lower(${text}) DESC,
-                 coalesce(wag_search_text(u.username) LIKE wag_search_text(${pattern}) || '%'
-                          OR wag_search_text(u.full_name) LIKE wag_search_text(${pattern}) || '%', false) DESC,
+                 coalesce(wag_search_text(u.username) LIKE ${needle} || '%'
+                          OR wag_search_text(u.full_name) LIKE ${needle} || '%', false) DESC,
                  u.followers_count DESC,
                  lower(u.username)
         LIMIT ${limit}`.execute(db);

@@ -1,6 +1,6 @@
 import { FOLLOW_LIST_PAGE_SIZE, type FollowListQuery, type FollowListResponse, type FollowResponse } from '@wag/contract/profiles';
 import type { Clock } from '../lib/clock.js';
-import { decodeTimeCursor, encodeCursor, escapeLike } from '../lib/cursor.js';
+import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
@@ -57,7 +57,7 @@ export function createFollowsService({ follows, people, clock }: FollowsServiceD
         userId: id,
         direction,
         viewerId: viewer?.userId ?? null,
-        pattern: text ? `%${escapeLike(text)}%` : null,
+        text: text || null,
         limit: limit + 1,
         after: query.cursor ? decodeTimeCursor(query.cursor) : undefined,
       });

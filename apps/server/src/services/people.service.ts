@@ -1,5 +1,4 @@
 import { PEOPLE_SEARCH_DEFAULT_LIMIT, PEOPLE_SEARCH_MAX_LIMIT, type PeopleSearchResponse, type WagStarsResponse } from '@wag/contract/profiles';
-import { escapeLike } from '../lib/cursor.js';
 import { mediaUrl } from '../lib/media-url.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { PeopleRepository } from '../repositories/people.repository.js';
@@ -12,7 +11,7 @@ export function createPeopleService({ people }: { people: PeopleRepository }) {
       const text = (q ?? '').trim();
       if (!text) return { users: [] };
       const capped = Math.min(Math.max(limit ?? PEOPLE_SEARCH_DEFAULT_LIMIT, 1), PEOPLE_SEARCH_MAX_LIMIT);
-      const rows = await people.search(text, escapeLike(text), viewer?.userId ?? null, capped);
+      const rows = await people.search(text, viewer?.userId ?? null, capped);
       return {
         users: rows.map((row) => ({
           id: row.id,

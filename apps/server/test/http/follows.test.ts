@@ -147,6 +147,8 @@ describe('followers and following lists', () => {
     expect(byName.json().users.map((row: { username: string }) => row.username)).toEqual(['lista_fan6']);
     const wildcard = await t.request({ method: 'GET', url: `/api/users/${star.username}/followers?q=${encodeURIComponent('%')}` });
     expect(wildcard.json().users).toEqual([]);
+    const fullWidth = await t.request({ method: 'GET', url: `/api/users/${star.username}/followers?q=${encodeURIComponent('％')}` });
+    expect(fullWidth.json().users).toEqual([]);
 
     const following = await t.request({ method: 'GET', url: `/api/users/${fans[0]!.username}/following`, token: fans[0]!.token });
     expect(following.json().users).toEqual([

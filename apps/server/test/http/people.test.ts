@@ -56,6 +56,10 @@ describe('GET /api/users/search', () => {
     expect(await search("o'; DROP TABLE users; --")).toEqual([]);
     expect(await search('\\')).toEqual([]);
     expect(await search('%_%')).toEqual([]);
+    // Accent folding turns full-width signs into plain ones: they still match only themselves.
+    expect(await search('％')).toEqual(['ana_100']);
+    expect(await search('＼')).toEqual([]);
+    expect(await search('100％ real')).toEqual(['ana_100']);
   });
 
   it('returns nobody for an empty search, 8 by default and at most 50', async () => {

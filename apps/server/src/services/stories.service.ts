@@ -1,0 +1,266 @@
+import {
+  STORY_GROUP_NAME_MAX_LENGTH,
+  STORY_LIFETIME_MS,
+  STORY_REPLY_MAX_LENGTH,
+  STORY_VIDEO_MAX_MS,
+  STORY_VIEWERS_PAGE_SIZE,
+  type HighlightStory,
+  type Story,
+  type StoryGroupsResponse,
+  type ViewersResponse,
+} from '@wag/contract/stories';
+import type { Clock } from '../lib/clock.js';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.js';
+import type { MediaGrants } from '../lib/media-grants.js';
+import { mediaUrl } from '../lib/media-url.js';
+import { messages } from '../lib/messages.js';
+import { detectMedia } from '../media/detect.js';
+import { MAX_INPUT_PIXELS, VERTICAL_RENDITIONS, writeImageRenditions } from '../media/image-renditions.js';
+import { createMediaFolder, fileKey, folderOfFileKey, isFileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
+import { writeVideoRenditions } from '../media/video-renditions.js';
+import type { Audience } from '../db/schema.js';
+import type { StoriesRepository, StoryRow } from '../repositories/stories.repository.js';
+import type { Viewer } from './auth.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface StoriesServiceDeps {
+  stories: StoriesRepository;
+  clock: Clock;
+  grants: MediaGrants;
+  mediaDir: string;
+}
+
+export function createStoriesService({ stories, clock, grants, mediaDir }: StoriesServiceDeps) {
+  const activeSince = () => new Date(clock.now().getTime() - STORY_LIFETIME_MS);
+
+  function isOwner(story: StoryRow, viewer: Viewer | null): boolean {
+    return viewer?.userId === story.user_id;
+  }
+
+  /**
+   * Whether the viewer may watch this story: the owner always (the archive included); others while
+   * it is active or kept as a highlight, within its audience.
+   */
+  function canWatch(story: StoryRow, viewer: Viewer | null): boolean {
+    if (isOwner(story, viewer)) return true;
+    if (story.status !== 'ready') return false;
+    const live = new Date(story.created_at).getTime() > activeSince().getTime() || story.highlighted_at !== null;
+    if (!live) return false;
+    if (story.audience === 'public') return true;
+    return story.audience === 'followers' && story.is_following;
+  }
+
+  async function watchable(storyId: string, viewer: Viewer | null): Promise<StoryRow> {
+    const story = UUID.test(storyId) ? await stories.findForViewer(storyId, viewer?.userId ?? null) : undefined;
+    if (!story || !canWatch(story, viewer)) throw new NotFoundError(messages.storyNotFound);
+    return story;
+  }
+
+  /** Owner-only actions: someone who may see the story is refused (403), anyone else finds nothing (404). */
+  async function owned(storyId: string, viewer: Viewer): Promise<StoryRow> {
+    const story = await watchable(storyId, viewer).catch(() => {
+      throw new NotFoundError(messages.storyNotFound);
+    });
+    if (!isOwner(story, viewer)) throw new ForbiddenError(messages.storyOwnerOnly);
+    return story;
+  }
+
+  function mediaOf(story: StoryRow) {
+    const main = story.kind === 'video' ? story.video_key : story.image_key;
+    return { url: grants.fileUrl(main) ?? '', poster: grants.fileUrl(story.poster_key) };
+  }
+
+  function toStory(story: StoryRow, viewer: Viewer | null): Story {
+    const created = new Date(story.created_at).toISOString();
+    const { url, poster } = mediaOf(story);
+    return {
+      id: story.id,
+      user: {
+        username: story.username,
+        full_name: story.full_name,
+        avatar: mediaUrl(story.avatar_key, MEDIA_FILES.avatarSmall),
+        isVerified: story.is_verified,
+      },
+      created_at: created,
+      createdAt: created,
+      audience: story.audience,
+      media: [{ url, type: story.kind, poster_url: poster, duration_ms: story.duration_ms }],
+      seen: story.seen,
+      isOwner: isOwner(story, viewer),
+    };
+  }
+
+  function toHighlight(story: StoryRow): HighlightStory {
+    const { url, poster } = mediaOf(story);
+    return {
+      id: story.id,
+      created_at: new Date(story.created_at).toISOString(),
+      wholesale_at: new Date(story.highlighted_at ?? story.created_at).toISOString(),
+      media_url: url,
+      media_type: story.kind,
+      poster_url: poster,
+      duration_ms: story.duration_ms,
+      title: null,
+      group_id: story.group_id,
+    };
+  }
+
+  async function ownerOf(username: string): Promise<string> {
+    const id = await stories.ownerId(username);
+    if (!id) throw new NotFoundError(messages.userNotFound);
+    return id;
+  }
+
+  return {
+    /** Publishes a story from an uploaded file (already on disk): image or video up to 60 s. */
+    async create(viewer: Viewer, file: string | null, rawAudience: string | undefined): Promise<{ id: string }> {
+      if (!file) throw new ValidationError(messages.storyFileRequired);
+      const audience: Audience = rawAudience === 'followers' || rawAudience === 'subscribers' ? rawAudience : 'public';
+      const detected = await detectMedia(file);
+      if (detected.kind === 'unknown') throw new ValidationError(messages.storyFileType);
+      if (detected.kind === 'image' && detected.pixels > MAX_INPUT_PIXELS) throw new ValidationError(messages.uploadImageTooLarge);
+      if (detected.kind === 'video' && (detected.durationMs ?? 0) > STORY_VIDEO_MAX_MS) throw new ValidationError(messages.storyVideoTooLong);
+      const folder = await createMediaFolder(mediaDir, { restricted: audience !== 'public' });
+      try {
+        if (detected.kind === 'image') {
+          const result = await writeImageRenditions(file, folder.dir, VERTICAL_RENDITIONS);
+          return await stories.insert({
+            userId: viewer.userId,
+            audience,
+            kind: 'image',
+            width: result.width,
+            height: result.height,
+            durationMs: null,
+            imageKey: fileKey(folder.key, MEDIA_FILES.full),
+            videoKey: null,
+            posterKey: fileKey(folder.key, MEDIA_FILES.thumb),
+            at: clock.now(),
+          });
+        }
+        const result = await writeVideoRenditions(file, folder.dir);
+        return await stories.insert({
+          userId: viewer.userId,
+          audience,
+          kind: 'video',
+          width: result.width,
+          height: result.height,
+          durationMs: result.durationMs,
+          imageKey: null,
+          videoKey: fileKey(folder.key, MEDIA_FILES.video),
+          posterKey: fileKey(folder.key, MEDIA_FILES.poster),
+          at: clock.now(),
+        });
+      } catch (error) {
+        await removeMediaFolder(mediaDir, folder.key);
+        if (error instanceof ValidationError) throw error;
+        if (error instanceof Error && /sharp|ffmpeg|Input|unsupported/i.test(error.message)) throw new ValidationError(messages.storyFileType);
+        throw error;
+      }
+    },
+
+    async hasActive(username: string, viewer: Viewer | null): Promise<{ hasActive: boolean }> {
+      return { hasActive: await stories.hasActive(await ownerOf(username), viewer?.userId ?? null, activeSince()) };
+    },
+
+    async active(username: string, viewer: Viewer | null): Promise<{ stories: Story[] }> {
+      const rows = await stories.listActive(await ownerOf(username), viewer?.userId ?? null, activeSince());
+      return { stories: rows.map((row) => toStory(row, viewer)) };
+    },
+
+    async highlights(username: string, viewer: Viewer | null): Promise<{ highlights: HighlightStory[] }> {
+      const rows = await stories.listHighlights(await ownerOf(username), viewer?.userId ?? null);
+      return { highlights: rows.map(toHighlight) };
+    },
+
+    async groups(username: string, viewer: Viewer | null): Promise<StoryGroupsResponse> {
+      const rows = await stories.groups(await ownerOf(username), viewer?.userId ?? null);
+      const recents = rows.find((row) => row.id === null);
+      return {
+        recents: { count: recents?.count ?? 0, cover_url: grants.fileUrl(recents?.cover_key) },
+        groups: rows
+          .filter((row): row is typeof row & { id: string; name: string } => row.id !== null && row.name !== null)
+          .map((row) => ({ id: row.id, name: row.name, count: row.count, cover_url: grants.fileUrl(row.cover_key) })),
+      };
+    },
+
+    async createGroup(viewer: Viewer, rawName: string | undefined): Promise<{ id: string; name: string }> {
+      const name = (rawName ?? '').trim();
+      if (!name) throw new ValidationError(messages.groupNameRequired);
+      if (name.length > STORY_GROUP_NAME_MAX_LENGTH) throw new ValidationError(messages.groupNameTooLong);
+      return stories.createGroup(viewer.userId, name, clock.now());
+    },
+
+    async meta(storyId: string, viewer: Viewer | null) {
+      const story = await watchable(storyId, viewer);
+      return { views: story.views_count, likes: story.likes_count, isLiked: story.is_liked };
+    },
+
+    /** A view counts once per viewer; the owner's own views do not count; guests cannot register one. */
+    async view(storyId: string, viewer: Viewer | null) {
+      if (!viewer) throw new UnauthorizedError(messages.unauthorized);
+      const story = await watchable(storyId, viewer);
+      if (isOwner(story, viewer)) return { success: true as const, views: story.views_count };
+      return { success: true as const, views: await stories.addView(story.id, viewer.userId, clock.now()) };
+    },
+
+    async like(storyId: string, viewer: Viewer, liked: boolean) {
+      const story = await watchable(storyId, viewer);
+      const likes = liked ? await stories.like(story.id, viewer.userId, clock.now()) : await stories.unlike(story.id, viewer.userId);
+      return { success: true as const, isLiked: liked, likes };
+    },
+
+    async viewers(storyId: string, viewer: Viewer, page = 1, size = STORY_VIEWERS_PAGE_SIZE): Promise<ViewersResponse> {
+      const story = await owned(storyId, viewer);
+      const rows = await stories.viewers(story.id, (page - 1) * size, size + 1);
+      return {
+        items: rows.slice(0, size).map((row) => ({
+          id: row.id,
+          username: row.username,
+          full_name: row.full_name,
+          avatar: mediaUrl(row.avatar_key, MEDIA_FILES.avatarSmall),
+          viewed_at: new Date(row.viewed_at).toISOString(),
+        })),
+        hasMore: rows.length > size,
+      };
+    },
+
+    /** A reply reaches the owner's direct messages, quoting the story. */
+    async reply(storyId: string, viewer: Viewer, rawText: string | undefined) {
+      const story = await watchable(storyId, viewer);
+      if (isOwner(story, viewer)) throw new ValidationError(messages.cannotReplyOwnStory);
+      const text = (rawText ?? '').trim();
+      if (!text) throw new ValidationError(messages.storyReplyEmpty);
+      if (text.length > STORY_REPLY_MAX_LENGTH) throw new ValidationError(messages.storyReplyTooLong);
+      await stories.insertReply({ senderId: viewer.userId, recipientId: story.user_id, text, storyId: story.id, at: clock.now() });
+      return { success: true as const, message: messages.storyReplySent };
+    },
+
+    async remove(storyId: string, viewer: Viewer) {
+      const story = await owned(storyId, viewer);
+      await stories.delete(story.id);
+      const keys = [story.image_key, story.video_key, story.poster_key].filter((key): key is string => key !== null && isFileKey(key));
+      for (const folder of new Set(keys.map(folderOfFileKey))) await removeMediaFolder(mediaDir, folder);
+      return { success: true as const, message: messages.storyDeleted };
+    },
+
+    async moveToHighlights(storyId: string, viewer: Viewer) {
+      const story = await owned(storyId, viewer);
+      await stories.keep(story.id, null, clock.now(), false);
+      return { success: true as const, message: messages.storyMoved };
+    },
+
+    /** Keeps the story in a group of the owner's, or in Recientes when group_id is null. */
+    async moveToGroup(storyId: string, viewer: Viewer, groupId: string | null | undefined) {
+      const story = await owned(storyId, viewer);
+      const target = groupId ?? null;
+      if (target !== null && (!UUID.test(target) || (await stories.groupOwner(target)) !== viewer.userId)) {
+        throw new NotFoundError(messages.groupNotFound);
+      }
+      await stories.keep(story.id, target, clock.now(), true);
+      return { success: true as const, message: messages.storyMoved };
+    },
+  };
+}
+
+export type StoriesService = ReturnType<typeof createStoriesService>;
