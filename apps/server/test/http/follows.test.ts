@@ -100,6 +100,16 @@ describe('follow and unfollow', () => {
     expect(missing.json()).toEqual({ success: false, message: messages.userNotFound });
     const guest = await t.request({ method: 'POST', url: `/api/follow/${me.username}` });
     expect(guest.statusCode).toBe(401);
+    for (const [method, url] of [['DELETE', `/api/follow/${me.username}`], ['POST', `/follow/${me.username}`], ['DELETE', `/follow/${me.username}`]] as const) {
+      const response = await t.request({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json()).toEqual({ success: false, message: messages.unauthorized });
+    }
+    const stale = await t.request({ method: 'POST', url: `/api/follow/${me.username}`, token: 'caducado' });
+    expect(stale.statusCode).toBe(401);
+    const unfollowSelf = await t.request({ method: 'DELETE', url: `/follow/${me.username}`, token: me.token });
+    expect(unfollowSelf.statusCode).toBe(400);
+    expect(unfollowSelf.json()).toEqual({ success: false, message: messages.cannotFollowSelf });
     expect((await counts(me)).followers_count).toBe(0);
   });
 

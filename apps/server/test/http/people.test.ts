@@ -86,5 +86,15 @@ describe('GET /api/wag-stars', () => {
     expect(guest.users.every((user) => user.isFollowedByMe === false)).toBe(true);
     const signedIn = (await t.request({ method: 'GET', url: '/api/wag-stars', token: viewer.token })).json() as { users: Array<Record<string, unknown>> };
     expect(signedIn.users[1]).toMatchObject({ username: 'estrella_uno', isVerified: true, followers: 1, isFollowedByMe: true });
+    const own = (await t.request({ method: 'GET', url: '/api/wag-stars', token: first.token })).json() as { users: Array<Record<string, unknown>> };
+    expect(own.users.find((user) => user.username === 'estrella_uno')).toMatchObject({ isFollowedByMe: false });
+  });
+
+  it('leaves out everyone who is not featured, and anything private', async () => {
+    await t.db.updateTable('users').set({ phone: '+34 611 222 333' }).where('username', '=', 'estrella_uno').execute();
+    const response = await t.request({ method: 'GET', url: '/api/wag-stars', token: viewer.token });
+    const body = response.json() as { users: Array<{ username: string }> };
+    expect(body.users.map((user) => user.username)).toEqual(['estrella_dos', 'estrella_uno']);
+    expect(response.body).not.toMatch(/email|birth|phone|password|611 222/);
   });
 });

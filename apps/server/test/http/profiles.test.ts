@@ -159,8 +159,58 @@ describe('GET /api/users/{username}/posts', () => {
     expect(slugsSeen.size).toBe(5);
   });
 
+  it('applies the same audiences on every page as on the profile', async () => {
+    const page = async (viewer: TestUser | null) => {
+      const response = await t.request({ method: 'GET', url: `/api/users/perfil_owner/posts?limit=60`, token: viewer?.token });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { posts: Body['posts']; nextCursor: string | null };
+    };
+    for (const viewer of [null, stranger, follower, owner]) {
+      const body = await page(viewer);
+      expect(body.posts.map((post) => post.slug)).toEqual(visibleSlugs(await profileAs(viewer)));
+      expect(body.nextCursor).toBeNull();
+      expect(body.posts.filter((post) => post.locked).map((post) => post.slug)).toEqual(viewer === owner ? [] : [slugs.vip]);
+    }
+    const response = await t.request({ method: 'GET', url: `/api/users/${owner.username}/posts`, token: stranger.token });
+    expect(response.body).not.toContain(owner.email);
+    expect(response.body).not.toMatch(/birth|password|phone|"email"/);
+  });
+
+  it('answers 404 for the posts of a missing user', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/users/nadie_aqui/posts' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: messages.userNotFound });
+  });
+
   it('refuses a forged cursor', async () => {
     const response = await t.request({ method: 'GET', url: `/api/users/${owner.username}/posts?cursor=abc` });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('OpenAPI description', () => {
+  it('documents the profile, follow, list, search and WAG Stars calls with a tag and a summary', async () => {
+    const spec = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
+    };
+    const calls: Array<[string, string]> = [
+      ['/api/profile/{username}', 'get'],
+      ['/api/users/{username}/posts', 'get'],
+      ['/api/follow/status/{username}', 'get'],
+      ['/api/follow/{username}', 'post'],
+      ['/api/follow/{username}', 'delete'],
+      ['/follow/{username}', 'post'],
+      ['/follow/{username}', 'delete'],
+      ['/api/users/{username}/followers', 'get'],
+      ['/api/users/{username}/following', 'get'],
+      ['/api/users/search', 'get'],
+      ['/api/wag-stars', 'get'],
+    ];
+    for (const [path, method] of calls) {
+      const operation = spec.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation?.tags?.length).toBeGreaterThan(0);
+      expect(operation?.summary).toBeTruthy();
+    }
   });
 });
