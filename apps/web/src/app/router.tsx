@@ -59,7 +59,7 @@ const privateRoutes: RouteObject[] = [
       Component: (await import('../features/profile-picture/components/edit-profile-picture-page')).EditProfilePicturePage,
     }),
   },
-  { path: 'stories/create', lazy: comingSoon('createStory') },
+  { path: 'stories/create', lazy: async () => ({ Component: (await import('../features/stories/components/create-story-page')).CreateStoryPage }) },
   { path: 'upload', lazy: async () => ({ Component: (await import('../features/upload/components/upload-page')).UploadPage }) },
   { path: 'settings/account', lazy: settingsMenu('account') },
   {

@@ -5,7 +5,7 @@ import { Icon } from '../../../components/ui/icon';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { profilePath, useSession } from '../../../lib/session';
-import { uploadPost, UploadError } from '../api/upload-post';
+import { uploadWithProgress, UploadError } from '../../../lib/upload-with-progress';
 import { contentTypeOf, derivePostType, filesProblem, splitTags, type FilesProblem, type Visibility } from '../upload-rules';
 import './upload.css';
 
@@ -87,7 +87,7 @@ export function UploadPage() {
 
     setPhase({ kind: 'uploading', percent: 0 });
     try {
-      const result = await uploadPost(body, (percent) => setPhase({ kind: 'uploading', percent }));
+      const result = await uploadWithProgress('/api/posts', body, (percent) => setPhase({ kind: 'uploading', percent }));
       if (result.success === false) {
         setPhase({ kind: 'error', message: result.message || t('upload.incomplete') });
         return;

@@ -1,6 +1,7 @@
-import { readToken } from '../../../lib/auth-storage';
+import { readToken } from './auth-storage';
 
 export interface UploadResult {
+  story?: { id: string };
   success?: boolean;
   message?: string;
   postType?: string;
@@ -19,13 +20,13 @@ export class UploadError extends Error {
 }
 
 /**
- * POST /api/posts as multipart with real upload progress (fetch cannot report it, XMLHttpRequest can).
- * Resolves with the server's answer on 2xx; rejects with UploadError otherwise.
+ * POSTs multipart data with real upload progress (fetch cannot report it, XMLHttpRequest can), with
+ * the stored session token. Resolves with the server's answer on 2xx; rejects with UploadError otherwise.
  */
-export function uploadPost(body: FormData, onProgress: (percent: number) => void): Promise<UploadResult> {
+export function uploadWithProgress(url: string, body: FormData, onProgress: (percent: number) => void): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/posts');
+    request.open('POST', url);
     request.setRequestHeader('Accept', 'application/json');
     const token = readToken();
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);

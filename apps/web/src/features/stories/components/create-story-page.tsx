@@ -1,0 +1,140 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icon';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { t } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { uploadWithProgress, UploadError } from '../../../lib/upload-with-progress';
+import '../../upload/components/upload.css';
+
+/** product.md §9: after '¡Historia Subida!' the app moves on after 900 ms. */
+export const STORY_REDIRECT_MS = 900;
+
+type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done' } | { kind: 'error'; message: string };
+
+/** /stories/create ('Crear Historia'): one photo or video, an audience, and a percentage progress bar. */
+export function CreateStoryPage() {
+  useDocumentTitle(t('stories.createTitle'));
+  const navigate = useNavigate();
+  const { username } = useSession();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const audienceId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [audience, setAudience] = useState('public');
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  useEffect(() => {
+    if (phase.kind !== 'done') return;
+    const timer = window.setTimeout(() => navigate(username ? `/${encodeURIComponent(username)}` : '/'), STORY_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [phase.kind, navigate, username]);
+
+  const choose = (list: FileList | null) => {
+    const picked = list?.[0];
+    if (!picked) return;
+    if (!picked.type.startsWith('image/') && !picked.type.startsWith('video/')) {
+      setPhase({ kind: 'error', message: t('stories.fileType') });
+      return;
+    }
+    setFile(picked);
+    setPreview(URL.createObjectURL(picked));
+    setPhase({ kind: 'idle' });
+  };
+
+  const clear = () => {
+    setFile(null);
+    setPreview(null);
+    setPhase({ kind: 'idle' });
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (phase.kind === 'uploading' || phase.kind === 'done') return;
+    if (!file) {
+      setPhase({ kind: 'error', message: t('stories.fileRequired') });
+      return;
+    }
+    const body = new FormData();
+    body.append('media', file, file.name);
+    body.append('audience', audience);
+    setPhase({ kind: 'uploading', percent: 0 });
+    try {
+      const result = await uploadWithProgress('/api/stories', body, (percent) => setPhase({ kind: 'uploading', percent }));
+      if (result.success === false) setPhase({ kind: 'error', message: result.message || t('stories.unknownError') });
+      else setPhase({ kind: 'done' });
+    } catch (error) {
+      const message = error instanceof UploadError ? error.serverMessage : error instanceof Error ? error.message : undefined;
+      setPhase({ kind: 'error', message: message || t('stories.failed') });
+    }
+  };
+
+  const busy = phase.kind === 'uploading';
+  const isVideo = file?.type.startsWith('video/');
+  return (
+    <section className="upload">
+      <header className="upload__head">
+        <h1>{t('stories.createTitle')}</h1>
+        <p>{t('stories.createSubtitle')}</p>
+      </header>
+      <form className="upload__form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="upload__files">
+          {preview ? (
+            <ul className="upload__previews">
+              <li className="upload__preview upload__preview--story">
+                {isVideo ? <video src={preview} muted playsInline preload="metadata" /> : <img src={preview} alt="" />}
+                <button type="button" className="upload__remove" aria-label={t('stories.remove')} disabled={busy} onClick={clear}>
+                  <Icon name="close" size={16} />
+                </button>
+              </li>
+            </ul>
+          ) : null}
+          <input
+            ref={inputRef}
+            className="upload__input"
+            type="file"
+            accept="image/*,video/*"
+            data-testid="story-input"
+            onChange={(event) => choose(event.currentTarget.files)}
+          />
+          <Button variant="secondary" onClick={() => inputRef.current?.click()} disabled={busy}>
+            <Icon name="camera" size={18} />
+            <span>{t('stories.choose')}</span>
+          </Button>
+          <p className="upload__hint">{t('stories.hint')}</p>
+        </div>
+        <label className="upload__label" htmlFor={audienceId}>
+          {t('stories.audience')}
+        </label>
+        <select id={audienceId} className="upload__text" value={audience} onChange={(event) => setAudience(event.target.value)} disabled={busy}>
+          <option value="public">{t('stories.audiencePublic')}</option>
+          <option value="followers">{t('stories.audienceFollowers')}</option>
+          <option value="subscribers">{t('stories.audienceSubscribers')}</option>
+        </select>
+        {phase.kind === 'uploading' ? (
+          <div className="upload__progress" role="progressbar" aria-label={t('upload.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={phase.percent}>
+            <span style={{ width: `${phase.percent}%` }} />
+          </div>
+        ) : null}
+        {phase.kind === 'error' ? (
+          <p className="upload__error" role="alert">
+            {phase.message}
+          </p>
+        ) : null}
+        <Button type="submit" variant="primary" block disabled={busy || phase.kind === 'done'}>
+          {phase.kind === 'uploading'
+            ? t('stories.uploading', { percent: phase.percent })
+            : phase.kind === 'done'
+              ? t('stories.uploaded')
+              : t('stories.publish')}
+        </Button>
+      </form>
+    </section>
+  );
+}
