@@ -60,6 +60,8 @@ export const storyViewer = z.object({
   avatar: z.string().nullable(),
   viewed_at: z.string(),
 });
+export type StoryViewer = z.infer<typeof storyViewer>;
+
 export const viewersQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   size: z.coerce.number().int().min(1).max(100).optional(),

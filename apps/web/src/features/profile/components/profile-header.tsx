@@ -13,6 +13,8 @@ interface ProfileHeaderProps {
   profile: ProfileResponse;
   onEdit: () => void;
   onAuthRequired: () => void;
+  /** Opens the story viewer on this person's active stories. */
+  onOpenStories: () => void;
 }
 
 function Stat({ value, label, to, testId }: { value: number; label: string; to?: string; testId: string }) {
@@ -36,7 +38,7 @@ function Stat({ value, label, to, testId }: { value: number; label: string; to?:
 }
 
 /** Avatar (ring when stories are active), name, badge, handle, stats, bio and the actions. */
-export function ProfileHeader({ profile, onEdit, onAuthRequired }: ProfileHeaderProps) {
+export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories }: ProfileHeaderProps) {
   const toast = useToast();
   const { user, stats, isOwner, isFollowing } = profile;
   const name = user.fullName?.trim() || user.username;
@@ -46,13 +48,22 @@ export function ProfileHeader({ profile, onEdit, onAuthRequired }: ProfileHeader
   return (
     <header className="profile-head" data-testid="profile-header">
       <div className="profile-head__avatar">
-        <span
-          className={user.hasActiveStories ? 'profile-ring profile-ring--active' : 'profile-ring'}
-          data-testid="profile-avatar"
-          data-active-stories={user.hasActiveStories}
-        >
-          <Avatar name={name} src={user.profilePictureUrl} size={96} />
-        </span>
+        {user.hasActiveStories ? (
+          <button
+            type="button"
+            className="profile-ring profile-ring--active profile-ring--button"
+            data-testid="profile-avatar"
+            data-active-stories
+            aria-label={t('stories.viewerLabel', { username: user.username })}
+            onClick={onOpenStories}
+          >
+            <Avatar name={name} src={user.profilePictureUrl} size={96} />
+          </button>
+        ) : (
+          <span className="profile-ring" data-testid="profile-avatar" data-active-stories={false}>
+            <Avatar name={name} src={user.profilePictureUrl} size={96} />
+          </span>
+        )}
         {isOwner ? (
           <Link
             to="/edit-profile-picture"
@@ -96,7 +107,7 @@ export function ProfileHeader({ profile, onEdit, onAuthRequired }: ProfileHeader
               variant="secondary"
               disabled={!user.hasActiveStories}
               title={user.hasActiveStories ? undefined : t('profile.noActiveStory')}
-              onClick={() => toast(t('profile.storiesComingSoon'), 'info')}
+              onClick={onOpenStories}
               data-testid="view-story-button"
             >
               <Icon name="eye" size={17} />

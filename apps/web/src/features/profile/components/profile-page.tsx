@@ -1,6 +1,6 @@
 import { usernameProblem } from '@wag/contract/account-rules';
 import type { PostSummary, ProfileResponse } from '@wag/contract/profiles';
-import { useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -10,12 +10,15 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useMorePosts, useProfile } from '../api/use-profile';
+import { useStoryGroups } from '../../stories/api/use-stories';
 import { useGuestLoginPrompt } from '../hooks/use-guest-login-prompt';
 import { postsForTab, type ProfileTab } from '../post-media';
 import { EditProfileModal } from './edit-profile-modal';
 import { PostGrid, QuickyGrid } from './post-grid';
 import { ProfileHeader } from './profile-header';
 import './profile.css';
+
+const StoryViewer = lazy(async () => ({ default: (await import('../../stories/components/story-viewer')).StoryViewer }));
 
 const tabs: { id: ProfileTab; label: MessageKey; icon: IconName }[] = [
   { id: 'posts', label: 'profile.tabPosts', icon: 'grid' },
@@ -58,13 +61,35 @@ function ProfileStatus({ username, message, busy = false, onRetry }: { username:
   );
 }
 
-function Quickyteca() {
+/** The Quickyteca (product.md §1): Recientes and the owner's named groups of highlights. */
+function Quickyteca({ username, onOpen }: { username: string; onOpen: () => void }) {
+  const groups = useStoryGroups(username);
+  const entries = groups.data
+    ? [
+        ...(groups.data.recents.count > 0 ? [{ id: 'recents', name: t('stories.recents'), count: groups.data.recents.count, cover: groups.data.recents.cover_url }] : []),
+        ...groups.data.groups.filter((group) => group.count > 0).map((group) => ({ id: group.id, name: group.name, count: group.count, cover: group.cover_url })),
+      ]
+    : [];
   return (
     <section className="quickyteca" aria-labelledby="quickyteca-title" data-testid="quickyteca">
       <h2 id="quickyteca-title" className="quickyteca__title">
         {t('profile.quickyteca')}
       </h2>
-      <p className="quickyteca__empty">{t('profile.noHighlights')}</p>
+      {entries.length === 0 ? (
+        <p className="quickyteca__empty">{t('profile.noHighlights')}</p>
+      ) : (
+        <ul className="quickyteca__list">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <button type="button" className="quickyteca__item" onClick={onOpen} data-testid="quickyteca-group">
+                <span className="quickyteca__cover" style={entry.cover ? { backgroundImage: `url("${entry.cover}")` } : undefined} />
+                <span>{entry.name}</span>
+                <small>{t('stories.groupCount', { count: entry.count })}</small>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -105,6 +130,7 @@ function ProfileScreen({ username }: { username: string }) {
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('tab'));
   const [editing, setEditing] = useState(false);
+  const [stories, setStories] = useState<'active' | 'highlights' | null>(null);
   const [moreStarted, setMoreStarted] = useState(false);
   const tabsId = useId();
   const data = profile.data;
@@ -162,8 +188,13 @@ function ProfileScreen({ username }: { username: string }) {
 
   return (
     <div className="profile" data-testid="profile-page">
-      <ProfileHeader profile={data} onEdit={() => setEditing(true)} onAuthRequired={prompt.show} />
-      <Quickyteca />
+      <ProfileHeader profile={data} onEdit={() => setEditing(true)} onAuthRequired={prompt.show} onOpenStories={() => setStories('active')} />
+      <Quickyteca username={data.user.username} onOpen={() => setStories('highlights')} />
+      {stories ? (
+        <Suspense fallback={null}>
+          <StoryViewer username={data.user.username} start={stories} onClose={() => setStories(null)} />
+        </Suspense>
+      ) : null}
 
       <div className="profile-tabs" role="tablist" aria-label={t('profile.tabs')} onKeyDown={onTabKey}>
         {tabs.map((entry) => (
