@@ -1,0 +1,87 @@
+/**
+ * Benchmark of GET /api/stories/active/{username} with 10,000 users holding active stories.
+ *
+ *   npx tsx apps/server/scripts/bench-stories.ts             # embedded PGlite in a temp dir
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx apps/server/scripts/bench-stories.ts
+ *
+ * Seeds 10,000 users with 3 active stories each (a tenth followers-only) and 100,000 follows, then
+ * runs autocannon with 50 connections for 10 s as a signed-in follower, counting SQL statements.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql, type KyselyPlugin } from 'kysely';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+const USERS = 10_000;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+
+let statements = 0;
+const countStatements: KyselyPlugin = {
+  transformQuery: (args) => {
+    statements += 1;
+    return args.node;
+  },
+  transformResult: async (args) => args.result,
+};
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-bench-stories-'));
+const url = process.env.BENCH_DATABASE_URL;
+const handle = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: path.join(root, 'db') });
+const db = handle.db;
+await migrateToLatest(db);
+
+const started = performance.now();
+await sql`
+  INSERT INTO users (username, email, password_hash, birth_date)
+  SELECT 'bs_' || i, 'bs_' || i || '@bench.test', 'x', '1990-01-01' FROM generate_series(1, ${USERS}) AS i`.execute(db);
+await sql`
+  INSERT INTO stories (user_id, audience, kind, image_key, poster_key, created_at)
+  SELECT u.id, CASE WHEN k = 3 AND random() < 0.3 THEN 'followers' ELSE 'public' END, 'image',
+         'u/' || substr(md5(u.id::text || k), 1, 20) || '/full.webp', 'u/' || substr(md5(u.id::text || k), 1, 20) || '/thumb.webp',
+         now() - ((k * 3) || ' hours')::interval
+  FROM users u CROSS JOIN generate_series(1, 3) AS k`.execute(db);
+await sql`
+  WITH n AS (SELECT id, row_number() OVER (ORDER BY id) AS i FROM users)
+  INSERT INTO follows (follower_id, followee_id)
+  SELECT a.id, b.id FROM n a JOIN generate_series(1, 10) AS k ON TRUE JOIN n b ON b.i = 1 + ((a.i * 31 + k * 997) % ${USERS})
+  WHERE a.id <> b.id ON CONFLICT DO NOTHING`.execute(db);
+await sql`ANALYZE`.execute(db);
+const totals = await sql<Record<string, number>>`
+  SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM stories)::int AS stories, (SELECT count(*) FROM follows)::int AS follows`.execute(db);
+console.log(`Seeded in ${Math.round(performance.now() - started)} ms:`, totals.rows[0]);
+
+const config = {
+  ...loadConfig({}),
+  dataDir: root,
+  mediaDir: path.join(root, 'media'),
+  uploadDir: path.join(root, 'uploads'),
+  webDistDir: path.join(root, 'web'),
+  seedDemo: false,
+  mediaWorker: false,
+};
+const app = await buildApp({ config, db: db.withPlugin(countStatements) });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+await app.inject({ method: 'POST', url: '/api/register', payload: { username: 'bench_fan', email: 'fan@bench.test', password: 'bench-pass-2026', birth_date: '1990-01-01' } });
+const { token } = (await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'fan@bench.test', password: 'bench-pass-2026' } })).json() as { token: string };
+const headers = { authorization: `Bearer ${token}` };
+await app.inject({ method: 'POST', url: '/api/follow/bs_5000', headers });
+
+const target = '/api/stories/active/bs_5000';
+statements = 0;
+const probe = await app.inject({ method: 'GET', url: target, headers });
+if (probe.statusCode !== 200) throw new Error(`${probe.statusCode} ${probe.body}`);
+const perRequest = statements;
+const result = await autocannon({ url: `${address}${target}`, connections: 50, duration: DURATION_S, headers });
+console.log(
+  `GET /api/stories/active/{username}: SQL statements per request ${perRequest}; ${Math.round(result.requests.average)} req/s, ` +
+    `latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors/non-2xx ${result.errors + result.non2xx}`,
+);
+
+await app.close();
+await handle.close();
+await fs.rm(root, { recursive: true, force: true });
