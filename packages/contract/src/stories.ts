@@ -84,3 +84,19 @@ export const moveToGroupBody = z.object({ group_id: z.string().max(100).nullable
 export const storyIdParam = z.object({ id: z.string().min(1).max(100) });
 
 export const createStoryResponse = z.object({ success: z.literal(true), message: z.string(), story: z.object({ id: z.string() }) });
+
+/** GET /api/feed/stories: the story-avatar row — yourself first, then people with active stories. */
+export const storyRowItem = z.object({
+  username: z.string(),
+  full_name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  isVerified: z.boolean(),
+  /** Active stories the viewer has not watched yet (the ring). */
+  hasUnseen: z.boolean(),
+  hasStories: z.boolean(),
+  isMe: z.boolean(),
+  latest_at: z.string().nullable(),
+});
+export type StoryRowItem = z.infer<typeof storyRowItem>;
+export const storyRowResponse = z.object({ items: z.array(storyRowItem), nextCursor: z.string().nullable() });
+export type StoryRowResponse = z.infer<typeof storyRowResponse>;

@@ -17,6 +17,7 @@ import {
   storyLikeResponse,
   storyMeta,
   storyReplyBody,
+  storyRowResponse,
   storyViewResponse,
   viewersQuery,
   viewersResponse,
@@ -74,6 +75,19 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
         await fs.rm(dir, { recursive: true, force: true });
       }
     },
+  );
+
+  app.get(
+    '/api/feed/stories',
+    {
+      schema: {
+        tags,
+        summary: 'La fila de historias: tú primero, luego quienes sigues con historias activas (sin ver primero)',
+        description: 'Para invitados, los creadores destacados con historias públicas activas.',
+        response: { 200: storyRowResponse, ...errors },
+      },
+    },
+    async (request) => app.services.stories.storyRow(await optionalViewer(request)),
   );
 
   app.get(

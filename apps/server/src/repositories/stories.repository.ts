@@ -27,6 +27,17 @@ export interface StoryRow {
   seen: boolean;
 }
 
+export interface StoryRowEntry {
+  id: string;
+  username: string;
+  full_name: string | null;
+  avatar_key: string | null;
+  is_verified: boolean;
+  latest_at: Date | null;
+  has_unseen: boolean;
+  has_stories: boolean;
+}
+
 export interface GroupRow {
   id: string | null;
   name: string | null;
@@ -118,6 +129,38 @@ export function createStoriesRepository(db: Database) {
           SELECT 1 FROM stories s WHERE s.user_id = ${ownerId} AND s.created_at > ${since} AND ${visibleTo(viewerId)}
         ) AS found`.execute(db);
       return result.rows[0]?.found ?? false;
+    },
+
+    /**
+     * The story-avatar row: people the viewer follows who have active stories the viewer may watch,
+     * unseen ones first, then the most recent; for a guest, featured creators with public ones. One query.
+     */
+    async storyRow(viewerId: string | null, since: Date, limit: number): Promise<StoryRowEntry[]> {
+      const people = viewerId
+        ? sql`SELECT f.followee_id AS id FROM follows f WHERE f.follower_id = ${viewerId}`
+        : sql`SELECT id FROM users WHERE featured_rank IS NOT NULL`;
+      const result = await sql<StoryRowEntry>`
+        SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, max(s.created_at) AS latest_at, TRUE AS has_stories,
+               bool_or(NOT EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.viewer_id = ${viewerId}::uuid)) AS has_unseen
+        FROM (${people}) AS p
+        JOIN users u ON u.id = p.id
+        JOIN stories s ON s.user_id = u.id AND s.created_at > ${since} AND s.status = 'ready'
+             AND (s.audience = 'public' OR (s.audience = 'followers' AND ${viewerId}::uuid IS NOT NULL))
+        GROUP BY u.id
+        ORDER BY has_unseen DESC, latest_at DESC
+        LIMIT ${limit}`.execute(db);
+      return result.rows;
+    },
+
+    /** The viewer's own entry of the row (it is there with or without stories, with the plus badge). */
+    async ownRowEntry(viewerId: string, since: Date): Promise<StoryRowEntry | undefined> {
+      const result = await sql<StoryRowEntry>`
+        SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified,
+               (SELECT max(s.created_at) FROM stories s WHERE s.user_id = u.id AND s.created_at > ${since}) AS latest_at,
+               FALSE AS has_unseen,
+               EXISTS (SELECT 1 FROM stories s WHERE s.user_id = u.id AND s.created_at > ${since}) AS has_stories
+        FROM users u WHERE u.id = ${viewerId}`.execute(db);
+      return result.rows[0];
     },
 
     /** Highlights (the Quickyteca) the viewer may watch, most recently kept first. */

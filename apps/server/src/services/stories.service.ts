@@ -7,6 +7,8 @@ import {
   type HighlightStory,
   type Story,
   type StoryGroupsResponse,
+  type StoryRowItem,
+  type StoryRowResponse,
   type ViewersResponse,
 } from '@wag/contract/stories';
 import type { Clock } from '../lib/clock.js';
@@ -19,7 +21,7 @@ import { MAX_INPUT_PIXELS, VERTICAL_RENDITIONS, writeImageRenditions } from '../
 import { createMediaFolder, fileKey, folderOfFileKey, isFileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
 import { writeVideoRenditions } from '../media/video-renditions.js';
 import type { Audience } from '../db/schema.js';
-import type { StoriesRepository, StoryRow } from '../repositories/stories.repository.js';
+import type { StoriesRepository, StoryRow, StoryRowEntry } from '../repositories/stories.repository.js';
 import type { Viewer } from './auth.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -113,6 +115,29 @@ export function createStoriesService({ stories, clock, grants, mediaDir }: Stori
   }
 
   return {
+    /** The story-avatar row of the home screen: yourself first (with the plus badge), then the rest. */
+    async storyRow(viewer: Viewer | null): Promise<StoryRowResponse> {
+      const since = activeSince();
+      const [own, others] = await Promise.all([
+        viewer ? stories.ownRowEntry(viewer.userId, since) : Promise.resolve(undefined),
+        stories.storyRow(viewer?.userId ?? null, since, 100),
+      ]);
+      const toItem = (row: StoryRowEntry, isMe: boolean): StoryRowItem => ({
+        username: row.username,
+        full_name: row.full_name,
+        avatar: mediaUrl(row.avatar_key, MEDIA_FILES.avatarSmall),
+        isVerified: row.is_verified,
+        hasUnseen: !isMe && row.has_unseen,
+        hasStories: row.has_stories,
+        isMe,
+        latest_at: row.latest_at ? new Date(row.latest_at).toISOString() : null,
+      });
+      return {
+        items: [...(own ? [toItem(own, true)] : []), ...others.filter((row) => row.id !== viewer?.userId).map((row) => toItem(row, false))],
+        nextCursor: null,
+      };
+    },
+
     /** Publishes a story from an uploaded file (already on disk): image or video up to 60 s. */
     async create(viewer: Viewer, file: string | null, rawAudience: string | undefined): Promise<{ id: string }> {
       if (!file) throw new ValidationError(messages.storyFileRequired);
