@@ -89,4 +89,35 @@ test.describe('stories', () => {
     const active = (await (await request.get(`/api/stories/active/${owner.username}`)).json()) as { stories: unknown[] };
     expect(active.stories).toEqual([]);
   });
+
+  test('the story row moves from one person\'s stories to the next and back', async ({ page, request }) => {
+    const fan = await createAccount(request, 'row');
+    const first = await createAccount(request, 'uno');
+    const second = await createAccount(request, 'dos');
+    await signInAs(page, fan);
+    await page.goto('/');
+    const png = await makePng(page);
+    for (const creator of [first, second]) {
+      const response = await request.post('/api/stories', {
+        headers: { Authorization: `Bearer ${creator.token}` },
+        multipart: { media: { name: 's.png', mimeType: 'image/png', buffer: png }, audience: 'public' },
+      });
+      expect(response.status()).toBe(201);
+      await request.post(`/api/follow/${creator.username}`, { headers: { Authorization: `Bearer ${fan.token}` } });
+    }
+    await page.reload();
+    const row = page.getByTestId('story-row-item');
+    await expect(row).toHaveCount(2);
+    const firstName = (await row.first().getAttribute('aria-label'))!.replace('Historias de @', '');
+    const secondName = firstName === first.username ? second.username : first.username;
+    await row.first().click();
+    const viewer = page.getByTestId('story-viewer');
+    await expect(viewer.getByText(firstName, { exact: true })).toBeVisible();
+    // A tap on the right two thirds moves on; on the left third it goes back.
+    const stage = (await page.getByTestId('story-stage').boundingBox())!;
+    await page.mouse.click(stage.x + stage.width * 0.8, stage.y + stage.height / 2);
+    await expect(viewer.getByText(secondName, { exact: true })).toBeVisible();
+    await page.mouse.click(stage.x + stage.width * 0.1, stage.y + stage.height / 2);
+    await expect(viewer.getByText(firstName, { exact: true })).toBeVisible();
+  });
 });

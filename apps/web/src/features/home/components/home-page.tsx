@@ -4,6 +4,7 @@ import { Icon, type IconName } from '../../../components/ui/icon';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import { StoryRow } from '../../stories/components/story-row';
 import './home-page.css';
 
 const features: { icon: IconName; title: MessageKey; body: MessageKey; to: string }[] = [
@@ -20,6 +21,7 @@ export function HomePage() {
 
   return (
     <div className="home" data-testid="home-welcome">
+      <StoryRow />
       <section className="home__hero" aria-labelledby="home-title">
         <div className="home__hero-glow" aria-hidden="true" />
         <span className="home__badge">

@@ -131,7 +131,20 @@ function GroupDialog({ me, onPick, onClose }: { me: string; onPick: (groupId: st
  * videos their duration, hold to pause, tap sides for previous/next through active stories and then
  * highlights, muted start, like and reply for others, views and 'Visto por' for the owner.
  */
-export function StoryViewer({ username, start = 'active', onClose }: { username: string; start?: Tab; onClose: () => void }) {
+export function StoryViewer({
+  username,
+  start = 'active',
+  onClose,
+  onNextPerson,
+  onPreviousPerson,
+}: {
+  username: string;
+  start?: Tab;
+  onClose: () => void;
+  /** In a row of people: moves on to the next person's stories instead of into highlights. */
+  onNextPerson?: () => void;
+  onPreviousPerson?: () => void;
+}) {
   const reel = useStoryReel(username);
   const { token, username: me } = useSession();
   const toast = useToast();
@@ -165,15 +178,17 @@ export function StoryViewer({ username, start = 'active', onClose }: { username:
 
   const next = useCallback(() => {
     if (index < items.length - 1) go(tab, index + 1);
+    else if (onNextPerson) onNextPerson();
     else if (tab === 'active' && highlights.length > 0) go('highlights', 0);
     else onClose();
-  }, [index, items.length, tab, highlights.length, go, onClose]);
+  }, [index, items.length, tab, highlights.length, go, onClose, onNextPerson]);
 
   const previous = useCallback(() => {
     if (index > 0) go(tab, index - 1);
     else if (tab === 'highlights' && active.length > 0) go('active', active.length - 1);
+    else if (onPreviousPerson) onPreviousPerson();
     else setElapsed(0);
-  }, [index, tab, active.length, go]);
+  }, [index, tab, active.length, go, onPreviousPerson]);
 
   // The progress clock.
   useEffect(() => {

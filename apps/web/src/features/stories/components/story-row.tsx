@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import type { StoryRowResponse } from '@wag/contract/stories';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { Icon } from '../../../components/ui/icon';
+import { apiRequest } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
+import { useViewerKey } from '../../../lib/social-cache';
+import { storiesRoot } from '../api/use-stories';
+import './story-row.css';
+
+const StoryViewer = lazy(async () => ({ default: (await import('./story-viewer')).StoryViewer }));
+
+/**
+ * The story-avatar row (product.md §2 "Feed card" row): your own avatar with the plus badge, then
+ * people with active stories, ringed while they have unseen ones. Tapping opens the viewer, which
+ * moves from one person's stories to the next.
+ */
+export function StoryRow() {
+  const viewer = useViewerKey();
+  const row = useQuery({
+    queryKey: [storiesRoot, 'row', viewer],
+    queryFn: ({ signal }) => apiRequest<StoryRowResponse>('/api/feed/stories', { signal }),
+  });
+  const [open, setOpen] = useState<number | null>(null);
+  const items = row.data?.items ?? [];
+  const people = items.filter((item) => item.hasStories);
+  if (items.length === 0) return null;
+
+  const openPerson = (username: string) => setOpen(people.findIndex((item) => item.username === username));
+  const current = open !== null ? people[open] : undefined;
+
+  return (
+    <section className="story-row" aria-label={t('stories.rowLabel')}>
+      <ul className="story-row__list">
+        {items.map((item) => (
+          <li key={item.username}>
+            {item.isMe && !item.hasStories ? (
+              <Link to="/stories/create" className="story-row__item" aria-label={t('nav.createStory')}>
+                <span className="story-row__ring">
+                  <Avatar name={item.full_name || item.username} src={item.avatar} size={62} />
+                </span>
+                <span className="story-row__plus" aria-hidden="true">
+                  <Icon name="plus" size={14} />
+                </span>
+                <span className="story-row__name">{t('stories.yourStory')}</span>
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className="story-row__item"
+                data-testid="story-row-item"
+                aria-label={t('stories.viewerLabel', { username: item.username })}
+                onClick={() => openPerson(item.username)}
+              >
+                <span className={item.hasUnseen ? 'story-row__ring story-row__ring--new' : 'story-row__ring'}>
+                  <Avatar name={item.full_name || item.username} src={item.avatar} size={62} />
+                </span>
+                <span className="story-row__name">{item.isMe ? t('stories.yourStory') : item.username}</span>
+              </button>
+            )}
+            {item.isMe && item.hasStories ? (
+              <Link to="/stories/create" className="story-row__plus" aria-label={t('nav.createStory')}>
+                <Icon name="plus" size={14} />
+              </Link>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {current && open !== null ? (
+        <Suspense fallback={null}>
+          <StoryViewer
+            key={current.username}
+            username={current.username}
+            onClose={() => {
+              setOpen(null);
+              void row.refetch();
+            }}
+            onNextPerson={() => (open < people.length - 1 ? setOpen(open + 1) : setOpen(null))}
+            onPreviousPerson={open > 0 ? () => setOpen(open - 1) : undefined}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
