@@ -5,7 +5,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx apps/server/scripts/bench-stories.ts
  *
  * Seeds 10,000 users with 3 active stories each (a tenth followers-only) and 100,000 follows, then
- * runs autocannon with 50 connections for 10 s as a signed-in follower, counting SQL statements.
+ * runs autocannon with 50 connections for 10 s as a signed-in follower, on one person's active stories
+ * and on the story-avatar row of someone following 2,000 people with stories, counting SQL statements.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -70,17 +71,30 @@ await app.inject({ method: 'POST', url: '/api/register', payload: { username: 'b
 const { token } = (await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'fan@bench.test', password: 'bench-pass-2026' } })).json() as { token: string };
 const headers = { authorization: `Bearer ${token}` };
 await app.inject({ method: 'POST', url: '/api/follow/bs_5000', headers });
+// The fan follows 2,000 of them, all with active stories, for the story-avatar row.
+await sql`
+  INSERT INTO follows (follower_id, followee_id)
+  SELECT (SELECT f.id FROM users f WHERE f.username = 'bench_fan'), u.id FROM users u WHERE u.username LIKE 'bs\_%' ORDER BY u.id LIMIT 2000
+  ON CONFLICT DO NOTHING`.execute(db);
 
-const target = '/api/stories/active/bs_5000';
-statements = 0;
-const probe = await app.inject({ method: 'GET', url: target, headers });
-if (probe.statusCode !== 200) throw new Error(`${probe.statusCode} ${probe.body}`);
-const perRequest = statements;
-const result = await autocannon({ url: `${address}${target}`, connections: 50, duration: DURATION_S, headers });
-console.log(
-  `GET /api/stories/active/{username}: SQL statements per request ${perRequest}; ${Math.round(result.requests.average)} req/s, ` +
-    `latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors/non-2xx ${result.errors + result.non2xx}`,
-);
+const targets = [
+  ['GET /api/stories/active/{username}', '/api/stories/active/bs_5000'],
+  ['GET /api/feed/stories (following 2,000 with stories)', '/api/feed/stories'],
+] as const;
+const counts = new Map<string, number>();
+for (const [label, target] of targets) {
+  statements = 0;
+  const probe = await app.inject({ method: 'GET', url: target, headers });
+  if (probe.statusCode !== 200) throw new Error(`${probe.statusCode} ${probe.body}`);
+  counts.set(label, statements);
+}
+for (const [label, target] of targets) {
+  const result = await autocannon({ url: `${address}${target}`, connections: 50, duration: DURATION_S, headers });
+  console.log(
+    `${label}: SQL statements per request ${counts.get(label)}; ${Math.round(result.requests.average)} req/s, ` +
+      `latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors/non-2xx ${result.errors + result.non2xx}`,
+  );
+}
 
 await app.close();
 await handle.close();

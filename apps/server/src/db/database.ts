@@ -37,7 +37,8 @@ export function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): P
 /** Opens Kysely over node-postgres: a PostgreSQL server, or embedded PGlite through its pg adapter. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // Short OLTP queries only: JIT compilation would cost more than it saves (hundreds of ms).
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, options: '-c jit=off' });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, close: () => db.destroy() };
   }

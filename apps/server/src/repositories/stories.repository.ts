@@ -141,11 +141,12 @@ export function createStoriesRepository(db: Database) {
         : sql`SELECT id FROM users WHERE featured_rank IS NOT NULL`;
       const result = await sql<StoryRowEntry>`
         SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, max(s.created_at) AS latest_at, TRUE AS has_stories,
-               bool_or(NOT EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.viewer_id = ${viewerId}::uuid)) AS has_unseen
+               bool_or(v.story_id IS NULL) AS has_unseen
         FROM (${people}) AS p
         JOIN users u ON u.id = p.id
         JOIN stories s ON s.user_id = u.id AND s.created_at > ${since} AND s.status = 'ready'
              AND (s.audience = 'public' OR (s.audience = 'followers' AND ${viewerId}::uuid IS NOT NULL))
+        LEFT JOIN story_views v ON v.story_id = s.id AND v.viewer_id = ${viewerId}::uuid
         GROUP BY u.id
         ORDER BY has_unseen DESC, latest_at DESC
         LIMIT ${limit}`.execute(db);
