@@ -39,6 +39,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'postgres') {
     // Short OLTP queries only: JIT compilation would cost more than it saves (hundreds of ms).
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, options: '-c jit=off' });
+    // An idle connection the server drops (a restart, an administrator) must not take the process
+    // down: the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`database connection closed: ${error.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, close: () => db.destroy() };
   }

@@ -39,7 +39,20 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       db: handle.db,
       close: async () => {
         await handle.close();
-        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // Connections the pool just ended may still be closing: wait for them before forcing.
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (error) {
+            if (attempt >= 20) {
+              await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+              break;
+            }
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
       },
     };
   }
