@@ -62,7 +62,7 @@ function ProfileStatus({ username, message, busy = false, onRetry }: { username:
 }
 
 /** The Quickyteca (product.md §1): Recientes and the owner's named groups of highlights. */
-function Quickyteca({ username, onOpen }: { username: string; onOpen: () => void }) {
+function Quickyteca({ username, onOpen }: { username: string; onOpen: (group: string) => void }) {
   const groups = useStoryGroups(username);
   const entries = groups.data
     ? [
@@ -81,7 +81,7 @@ function Quickyteca({ username, onOpen }: { username: string; onOpen: () => void
         <ul className="quickyteca__list">
           {entries.map((entry) => (
             <li key={entry.id}>
-              <button type="button" className="quickyteca__item" onClick={onOpen} data-testid="quickyteca-group">
+              <button type="button" className="quickyteca__item" onClick={() => onOpen(entry.id)} data-testid="quickyteca-group">
                 <span className="quickyteca__cover" style={entry.cover ? { backgroundImage: `url("${entry.cover}")` } : undefined} />
                 <span>{entry.name}</span>
                 <small>{t('stories.groupCount', { count: entry.count })}</small>
@@ -130,7 +130,7 @@ function ProfileScreen({ username }: { username: string }) {
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('tab'));
   const [editing, setEditing] = useState(false);
-  const [stories, setStories] = useState<'active' | 'highlights' | null>(null);
+  const [stories, setStories] = useState<{ start: 'active' | 'highlights'; group?: string } | null>(null);
   const [moreStarted, setMoreStarted] = useState(false);
   const tabsId = useId();
   const data = profile.data;
@@ -188,11 +188,11 @@ function ProfileScreen({ username }: { username: string }) {
 
   return (
     <div className="profile" data-testid="profile-page">
-      <ProfileHeader profile={data} onEdit={() => setEditing(true)} onAuthRequired={prompt.show} onOpenStories={() => setStories('active')} />
-      <Quickyteca username={data.user.username} onOpen={() => setStories('highlights')} />
+      <ProfileHeader profile={data} onEdit={() => setEditing(true)} onAuthRequired={prompt.show} onOpenStories={() => setStories({ start: 'active' })} />
+      <Quickyteca username={data.user.username} onOpen={(group) => setStories({ start: 'highlights', group })} />
       {stories ? (
         <Suspense fallback={null}>
-          <StoryViewer username={data.user.username} start={stories} onClose={() => setStories(null)} />
+          <StoryViewer username={data.user.username} start={stories.start} group={stories.group} onClose={() => setStories(null)} />
         </Suspense>
       ) : null}
 

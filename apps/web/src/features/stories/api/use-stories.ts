@@ -12,6 +12,8 @@ export interface PlayItem {
   posterUrl: string | null;
   durationMs: number | null;
   createdAt: string;
+  /** The Quickyteca group of a highlight (null: Recientes). */
+  groupId: string | null;
 }
 
 /** product.md §9: images last 15 s, videos their own duration (15 s when unknown); ticks every 50 ms. */
@@ -45,6 +47,7 @@ export function useStoryReel(username: string) {
           posterUrl: media.poster_url,
           durationMs: media.duration_ms,
           createdAt: story.created_at,
+          groupId: null,
         })),
       );
       const highlightItems: PlayItem[] = highlights.highlights.map((item) => ({
@@ -55,9 +58,10 @@ export function useStoryReel(username: string) {
         posterUrl: item.poster_url,
         durationMs: item.duration_ms,
         createdAt: item.created_at,
+        groupId: item.group_id,
       }));
       const owner = active.stories[0]?.user ?? null;
-      return { active: activeItems, highlights: highlightItems, owner, groupOf: new Map(highlights.highlights.map((h) => [h.id, h.group_id])) };
+      return { active: activeItems, highlights: highlightItems, owner };
     },
   });
 }

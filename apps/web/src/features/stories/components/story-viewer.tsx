@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { StoryViewer as ViewerEntry } from '@wag/contract/stories';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -137,9 +137,12 @@ export function StoryViewer({
   onClose,
   onNextPerson,
   onPreviousPerson,
+  group,
 }: {
   username: string;
   start?: Tab;
+  /** Only the highlights of one Quickyteca group ('recents' for Recientes). */
+  group?: string;
   onClose: () => void;
   /** In a row of people: moves on to the next person's stories instead of into highlights. */
   onNextPerson?: () => void;
@@ -162,7 +165,11 @@ export function StoryViewer({
   const video = useRef<HTMLVideoElement>(null);
 
   const active = reel.data?.active ?? [];
-  const highlights = reel.data?.highlights ?? [];
+  const allHighlights = reel.data?.highlights;
+  const highlights = useMemo(
+    () => (allHighlights ?? []).filter((item) => group === undefined || (group === 'recents' ? item.groupId === null : item.groupId === group)),
+    [allHighlights, group],
+  );
   const items = tab === 'active' ? active : highlights;
   const current = items[Math.min(index, Math.max(0, items.length - 1))];
   const isOwner = me !== null && me.toLowerCase() === username.toLowerCase();
