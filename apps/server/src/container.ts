@@ -3,6 +3,7 @@ import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import { createMediaGrants } from './lib/media-grants.js';
 import { createCommentsRepository } from './repositories/comments.repository.js';
+import { createFeedRepository } from './repositories/feed.repository.js';
 import { createFollowsRepository } from './repositories/follows.repository.js';
 import { createLoginFailuresRepository } from './repositories/login-failures.repository.js';
 import { createPeopleRepository } from './repositories/people.repository.js';
@@ -14,6 +15,7 @@ import { createSessionsRepository } from './repositories/sessions.repository.js'
 import { createUsersRepository } from './repositories/users.repository.js';
 import { createAccountService } from './services/account.service.js';
 import { createAuthService } from './services/auth.service.js';
+import { createFeedService } from './services/feed.service.js';
 import { createFollowsService } from './services/follows.service.js';
 import { createPeopleService } from './services/people.service.js';
 import { createMediaWorker } from './services/media-worker.js';
@@ -44,6 +46,7 @@ export function createServices(db: Database, config: Config, clock: Clock) {
     account: createAccountService({ users, clock }),
     posts: createPostsService({ posts, comments, clock, grants: mediaGrants }),
     mediaGrants,
+    feed: createFeedService({ feed: createFeedRepository(db), grants: mediaGrants }),
     stories: createStoriesService({ stories: createStoriesRepository(db), clock, grants: mediaGrants, mediaDir: config.mediaDir }),
     uploads: createUploadService({
       postWrites,

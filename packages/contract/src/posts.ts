@@ -119,3 +119,16 @@ export const postsByAuthorQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 export const postsByAuthorResponse = z.object({ posts: z.array(postSummary), nextCursor: z.string().nullable() });
+
+/** GET /api/feed: 'Tu Feed' — posts of the people you follow and your own, or a discovery feed. */
+export const FEED_PAGE_SIZE = 12;
+export const feedItem = postSummary.extend({ isLiked: z.boolean() });
+export type FeedItem = z.infer<typeof feedItem>;
+export const feedQuery = z.object({ cursor: z.string().max(200).optional() });
+export const feedResponse = z.object({
+  items: z.array(feedItem),
+  nextCursor: z.string().nullable(),
+  /** 'following' for your feed; 'discovery' for guests and people who follow nobody yet. */
+  kind: z.enum(['following', 'discovery']),
+});
+export type FeedResponse = z.infer<typeof feedResponse>;

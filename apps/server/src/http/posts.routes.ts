@@ -2,6 +2,8 @@ import { errorResponse, usernameParam } from '@wag/contract/common';
 import {
   commentsQuery,
   commentsResponse,
+  feedQuery,
+  feedResponse,
   likeResponse,
   newCommentBody,
   newCommentResponse,
@@ -188,6 +190,20 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await app.services.posts.addComment(request.params.id, await requireViewer(request), request.body);
       return reply.code(201).send({ success: true as const, comment: created });
     },
+  );
+
+  app.get(
+    '/api/feed',
+    {
+      schema: {
+        tags,
+        summary: 'Tu Feed: publicaciones de quienes sigues y tuyas, de la más nueva a la más antigua (cursor)',
+        description: 'Invitados y quien aún no sigue a nadie reciben el feed de descubrimiento (kind: discovery).',
+        querystring: feedQuery,
+        response: { 200: feedResponse, 400: errorResponse },
+      },
+    },
+    async (request) => app.services.feed.page(await optionalViewer(request), request.query.cursor),
   );
 
   app.get(
