@@ -33,7 +33,7 @@ describe('Shell', () => {
 
   it('points Perfil to /login for a visitor', async () => {
     renderRoutes(routes, ['/']);
-    await screen.findByTestId('home-welcome');
+    await screen.findByTestId('home-feed');
     const menu = screen.getByTestId('side-menu');
     expect(within(menu).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/login');
     expect(within(screen.getByTestId('bottom-bar')).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/login');
@@ -44,7 +44,7 @@ describe('Shell', () => {
     const fetchMock = signIn();
     const { router } = renderRoutes(routes, ['/']);
     const user = userEvent.setup();
-    await screen.findByTestId('home-welcome');
+    await screen.findByTestId('home-feed');
 
     const toggle = screen.getByRole('button', { name: 'Abrir menú' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -1,70 +1,117 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { FeedResponse } from '@wag/contract/posts';
+import type { WagStarsResponse } from '@wag/contract/profiles';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../../components/ui/button';
-import { Icon, type IconName } from '../../../components/ui/icon';
+import { FeedCard } from '../../../components/posts/feed-card';
+import { FollowButton } from '../../../components/social/follow-button';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { apiRequest } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { t, type MessageKey } from '../../../lib/i18n';
+import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import { useViewerKey, wagStarsKey } from '../../../lib/social-cache';
 import { StoryRow } from '../../stories/components/story-row';
 import './home-page.css';
 
-const features: { icon: IconName; title: MessageKey; body: MessageKey; to: string }[] = [
-  { icon: 'quickys', title: 'home.featureQuickysTitle', body: 'home.featureQuickysBody', to: '/quickys' },
-  { icon: 'camera', title: 'home.featureStoriesTitle', body: 'home.featureStoriesBody', to: '/wag-stars' },
-  { icon: 'star', title: 'home.featureStarsTitle', body: 'home.featureStarsBody', to: '/wag-stars' },
-];
-
-/** Home until 'Tu Feed' is built: a welcome that says so, with ways to start exploring. */
-export function HomePage() {
-  useDocumentTitle(t('home.feedTitle'));
-  const { token, username } = useSession();
-  const signedIn = token !== null && username !== null;
-
+/** Featured creators to follow, shown with the discovery feed. */
+function StarsToFollow() {
+  const viewer = useViewerKey();
+  const { username: me } = useSession();
+  const stars = useQuery({
+    queryKey: wagStarsKey(viewer),
+    queryFn: ({ signal }) => apiRequest<WagStarsResponse>('/api/wag-stars', { signal }),
+  });
+  const people = (stars.data?.users ?? []).filter((star) => star.username !== me);
+  if (people.length === 0) return null;
   return (
-    <div className="home" data-testid="home-welcome">
-      <StoryRow />
-      <section className="home__hero" aria-labelledby="home-title">
-        <div className="home__hero-glow" aria-hidden="true" />
-        <span className="home__badge">
-          <Icon name="tool" size={14} />
-          {t('home.feedTitle')} · {t('app.comingSoonBadge')}
-        </span>
-        <h1 id="home-title" className="home__title">
-          {signedIn ? t('home.greetingUser', { username }) : t('home.greetingGuest')}
-        </h1>
-        <p className="home__lead">{t('home.lead')}</p>
-        {signedIn ? null : <p className="home__lead home__lead--muted">{t('home.leadGuest')}</p>}
-        <div className="home__actions">
-          <ButtonLink to="/quickys" size="lg">
-            <Icon name="quickys" size={20} />
-            {t('home.exploreQuickys')}
-          </ButtonLink>
-          <ButtonLink to="/wag-stars" size="lg" variant="secondary">
-            <Icon name="star" size={20} />
-            {t('home.discoverStars')}
-          </ButtonLink>
-        </div>
-        {signedIn ? null : (
-          <p className="home__auth">
-            <Link to="/register">{t('nav.register')}</Link>
-            <span aria-hidden="true">·</span>
-            <Link to="/login">{t('nav.login')}</Link>
-          </p>
-        )}
-      </section>
-
-      <ul className="home__features">
-        {features.map((feature) => (
-          <li key={feature.title}>
-            <Link to={feature.to} className="home__feature">
-              <span className="home__feature-icon">
-                <Icon name={feature.icon} size={22} />
-              </span>
-              <span className="home__feature-title">{t(feature.title)}</span>
-              <span className="home__feature-body">{t(feature.body)}</span>
+    <section className="home__stars" aria-label={t('home.starsToFollow')}>
+      <h2>{t('home.starsToFollow')}</h2>
+      <ul>
+        {people.map((star) => (
+          <li key={star.id}>
+            <Link to={`/${encodeURIComponent(star.username)}`} className="home__star">
+              <Avatar name={star.fullName || star.username} src={star.profilePictureUrl} size={56} />
+              <span>{star.fullName || star.username}</span>
             </Link>
+            <FollowButton username={star.username} isFollowing={star.isFollowedByMe} followers={star.followers} size="sm" />
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** '/', 'Tu Feed': the story row, then the posts of the people you follow (or a discovery feed), page after page. */
+export function HomePage() {
+  useDocumentTitle(t('home.feedTitle'));
+  const viewer = useViewerKey();
+  const { token } = useSession();
+  const feed = useInfiniteQuery({
+    queryKey: ['feed', viewer],
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: FeedResponse) => last.nextCursor,
+    queryFn: ({ pageParam, signal }) => apiRequest<FeedResponse>(`/api/feed${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+  });
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+
+  // Infinite scroll: the next page loads as the end of the list comes into view.
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: '600px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const discovery = feed.data?.pages[0]?.kind === 'discovery';
+
+  return (
+    <div className="home" data-testid="home-feed">
+      <StoryRow />
+      {discovery ? (
+        <section className="home__intro">
+          <h1>{t('home.discoveryTitle')}</h1>
+          <p>{token ? t('home.discoveryLead') : t('home.discoveryGuest')}</p>
+        </section>
+      ) : (
+        <h1 className="home__title-bar">{t('home.feedTitle')}</h1>
+      )}
+      {discovery ? <StarsToFollow /> : null}
+      {feed.isPending ? (
+        <p className="home__status" role="status">
+          {t('home.loading')}
+        </p>
+      ) : null}
+      {feed.isError && items.length === 0 ? (
+        <div className="home__status" role="alert">
+          <p>{t('home.failed')}</p>
+          <Button variant="secondary" onClick={() => void feed.refetch()}>
+            {t('home.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {!feed.isPending && !feed.isError && items.length === 0 ? <p className="home__status">{t('home.empty')}</p> : null}
+      <div className="home__cards">
+        {items.map((item) => (
+          <FeedCard key={item.id} post={item} isLiked={item.isLiked} />
+        ))}
+      </div>
+      <div ref={sentinel} />
+      {hasNextPage ? (
+        <div className="home__more">
+          <Button variant="secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {t('home.loadMore')}
+          </Button>
+        </div>
+      ) : items.length > 0 ? (
+        <p className="home__status">{t('home.end')}</p>
+      ) : null}
     </div>
   );
 }
