@@ -37,6 +37,7 @@ export function createServices(db: Database, config: Config, clock: Clock) {
   const comments = createCommentsRepository(db);
   const postWrites = createPostWritesRepository(db);
   const mediaGrants = createMediaGrants({ secret: config.mediaUrlSecret, clock });
+  const feedRepository = createFeedRepository(db);
   const mediaWorker = createMediaWorker({ postWrites, clock, mediaDir: config.mediaDir });
   return {
     auth: createAuthService({ users, sessions, loginFailures, clock, throttle: config.loginThrottle }),
@@ -44,9 +45,9 @@ export function createServices(db: Database, config: Config, clock: Clock) {
     follows: createFollowsService({ follows, people, clock }),
     people: createPeopleService({ people }),
     account: createAccountService({ users, clock }),
-    posts: createPostsService({ posts, comments, clock, grants: mediaGrants }),
+    posts: createPostsService({ posts, comments, clock, grants: mediaGrants, saved: feedRepository }),
     mediaGrants,
-    feed: createFeedService({ feed: createFeedRepository(db), grants: mediaGrants }),
+    feed: createFeedService({ feed: feedRepository, grants: mediaGrants }),
     stories: createStoriesService({ stories: createStoriesRepository(db), clock, grants: mediaGrants, mediaDir: config.mediaDir }),
     uploads: createUploadService({
       postWrites,

@@ -189,3 +189,22 @@ test('the owner deletes a post from its page', async ({ page, request }) => {
   await expect(page).toHaveURL(new RegExp(`/${author.username}$`));
   expect((await request.get(`/api/posts/slug/${slug}`)).status()).toBe(404);
 });
+
+test('saving a post puts it in Guardados, reachable from your profile', async ({ page, request }) => {
+  const author = await createAccount(request, 'sav');
+  const reader = await createAccount(request, 'lec');
+  const png = await makePng(page, '#aa7722');
+  const response = await request.post('/api/posts', {
+    headers: { Authorization: `Bearer ${author.token}` },
+    multipart: { media: { name: 'a.png', mimeType: 'image/png', buffer: png }, description: 'Para guardar' },
+  });
+  const { slug } = (await response.json()) as { slug: string };
+  await signInAs(page, reader);
+  await page.goto(`/post/${slug}`);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('button', { name: 'Quitar de guardados' })).toHaveAttribute('aria-pressed', 'true');
+  await page.goto(`/${reader.username}`);
+  await page.getByTestId('saved-link').click();
+  await expect(page).toHaveURL(/\/saved$/);
+  await expect(page.getByText('Para guardar')).toBeVisible();
+});

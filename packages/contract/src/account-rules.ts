@@ -14,7 +14,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'block-user', 'profile', 'edit-profile-picture', 'stories', 'story', 'upload', 'settings', 'user',
   'users', 'follow', 'followers', 'following', 'media', 'assets', 'admin', 'root', 'me', 'help',
   'support', 'about', 'wag', 'static', 'docs', 'explore', 'feed', 'home', 'index', 'null',
-  'undefined', 'system', 'moderator', 'staff', 'vip',
+  'undefined', 'system', 'moderator', 'staff', 'vip', 'saved',
 ]);
 
 export type PasswordProblem = 'short' | 'whitespace' | 'characters';

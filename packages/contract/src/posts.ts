@@ -22,6 +22,7 @@ export type PostMediaItem = z.infer<typeof postMediaItem>;
 /** A post as its own page shows it (product.md §3 "Post/Quicky" plus the detail it needs). */
 export const postDetail = postSummary.extend({
   tags: z.array(z.string()),
+  isSaved: z.boolean(),
   media: z.array(postMediaItem),
   isLiked: z.boolean(),
   isOwner: z.boolean(),
@@ -122,7 +123,7 @@ export const postsByAuthorResponse = z.object({ posts: z.array(postSummary), nex
 
 /** GET /api/feed: 'Tu Feed' — posts of the people you follow and your own, or a discovery feed. */
 export const FEED_PAGE_SIZE = 12;
-export const feedItem = postSummary.extend({ isLiked: z.boolean() });
+export const feedItem = postSummary.extend({ isLiked: z.boolean(), isSaved: z.boolean() });
 export type FeedItem = z.infer<typeof feedItem>;
 export const feedQuery = z.object({ cursor: z.string().max(200).optional() });
 export const feedResponse = z.object({
@@ -132,3 +133,8 @@ export const feedResponse = z.object({
   kind: z.enum(['following', 'discovery']),
 });
 export type FeedResponse = z.infer<typeof feedResponse>;
+
+/** POST / DELETE /api/posts/{id}/save and GET /api/saved (the saved-posts list). */
+export const saveResponse = z.object({ success: z.literal(true), isSaved: z.boolean() });
+export const savedResponse = z.object({ items: z.array(feedItem), nextCursor: z.string().nullable() });
+export type SavedResponse = z.infer<typeof savedResponse>;

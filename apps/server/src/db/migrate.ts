@@ -6,6 +6,7 @@ import * as postViews from './migrations/2026-11-23T1000-post-views.js';
 import * as mediaJobs from './migrations/2026-11-23T1100-media-jobs.js';
 import * as messages from './migrations/2026-11-23T1200-messages.js';
 import * as feed from './migrations/2026-11-23T1300-feed.js';
+import * as savedPosts from './migrations/2026-11-23T1400-saved-posts.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1100-media-jobs': mediaJobs,
   '2026-11-23T1200-messages': messages,
   '2026-11-23T1300-feed': feed,
+  '2026-11-23T1400-saved-posts': savedPosts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

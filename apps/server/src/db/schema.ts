@@ -168,6 +168,12 @@ export interface MessagesTable {
   read_at: Date | null;
 }
 
+export interface SavedPostsTable {
+  user_id: string;
+  post_id: string;
+  saved_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -179,6 +185,7 @@ export interface DB {
   post_views: PostViewsTable;
   media_jobs: MediaJobsTable;
   messages: MessagesTable;
+  saved_posts: SavedPostsTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   story_groups: StoryGroupsTable;

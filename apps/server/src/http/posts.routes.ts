@@ -13,6 +13,8 @@ import {
   postsByAuthorResponse,
   postStats,
   postViewResponse,
+  saveResponse,
+  savedResponse,
   quickysQuery,
   quickysResponse,
   slugParam,
@@ -190,6 +192,36 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await app.services.posts.addComment(request.params.id, await requireViewer(request), request.body);
       return reply.code(201).send({ success: true as const, comment: created });
     },
+  );
+
+  for (const [method, save] of [['post', true], ['delete', false]] as const) {
+    app[method](
+      '/api/posts/:id/save',
+      {
+        schema: {
+          tags,
+          summary: save ? 'Guardar una publicación (idempotente)' : 'Quitar una publicación de las guardadas',
+          security: [{ bearer: [] }],
+          params: postIdParam,
+          response: { 200: saveResponse, ...errors },
+        },
+      },
+      async (request) => app.services.posts.save(request.params.id, await requireViewer(request), save),
+    );
+  }
+
+  app.get(
+    '/api/saved',
+    {
+      schema: {
+        tags,
+        summary: 'Tus publicaciones guardadas, de la más reciente a la más antigua (cursor)',
+        security: [{ bearer: [] }],
+        querystring: feedQuery,
+        response: { 200: savedResponse, ...errors },
+      },
+    },
+    async (request) => app.services.feed.saved(await requireViewer(request), request.query.cursor),
   );
 
   app.get(

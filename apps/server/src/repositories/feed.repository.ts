@@ -5,6 +5,8 @@ import type { QuickyRow } from './posts.repository.js';
 export interface FeedRow extends QuickyRow {
   user_id: string;
   is_liked: boolean;
+  is_saved: boolean;
+  is_following_author: boolean;
 }
 
 const feedColumns = (viewerId: string | null) => sql`
@@ -13,7 +15,9 @@ const feedColumns = (viewerId: string | null) => sql`
   m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
   (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count,
   u.username, u.full_name, u.avatar_key,
-  EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}::uuid) AS is_liked`;
+  EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}::uuid) AS is_liked,
+  EXISTS (SELECT 1 FROM saved_posts sp WHERE sp.post_id = p.id AND sp.user_id = ${viewerId}::uuid) AS is_saved,
+  EXISTS (SELECT 1 FROM follows fa WHERE fa.follower_id = ${viewerId}::uuid AND fa.followee_id = p.user_id) AS is_following_author`;
 
 export function createFeedRepository(db: Database) {
   return {
@@ -51,6 +55,29 @@ export function createFeedRepository(db: Database) {
         JOIN users u ON u.id = p.user_id
         LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
         ORDER BY p.created_at DESC, p.id DESC`.execute(db);
+      return result.rows;
+    },
+
+    async save(postId: string, userId: string, at: Date): Promise<void> {
+      await sql`INSERT INTO saved_posts (user_id, post_id, saved_at) VALUES (${userId}, ${postId}, ${at}) ON CONFLICT DO NOTHING`.execute(db);
+    },
+
+    async unsave(postId: string, userId: string): Promise<void> {
+      await db.deleteFrom('saved_posts').where('user_id', '=', userId).where('post_id', '=', postId).execute();
+    },
+
+    /** The viewer's saved posts, most recently saved first (audiences are applied by the caller). */
+    async savedPage(userId: string, limit: number, after?: { at: string; id: string }): Promise<Array<FeedRow & { saved_cursor: string }>> {
+      const result = await sql<FeedRow & { saved_cursor: string }>`
+        SELECT ${feedColumns(userId)}, sp.saved_at::text AS saved_cursor
+        FROM saved_posts sp
+        JOIN posts p ON p.id = sp.post_id
+        JOIN users u ON u.id = p.user_id
+        LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
+        WHERE sp.user_id = ${userId}
+          ${after ? sql`AND (sp.saved_at, sp.post_id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+        ORDER BY sp.saved_at DESC, sp.post_id DESC
+        LIMIT ${limit}`.execute(db);
       return result.rows;
     },
 

@@ -15,6 +15,7 @@ export interface PostAccessRow {
   /** Whether the viewer follows the author (false for guests). */
   is_following_author: boolean;
   is_liked: boolean;
+  is_saved: boolean;
 }
 
 export interface PostMediaJson {
@@ -52,7 +53,8 @@ export interface QuickyRow extends ProfilePostRow {
 const accessColumns = (viewerId: string | null) => sql`
   p.id, p.user_id, p.visibility, p.status, p.likes_count, p.views_count, p.comments_count,
   EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId}::uuid AND f.followee_id = p.user_id) AS is_following_author,
-  EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}::uuid) AS is_liked`;
+  EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}::uuid) AS is_liked,
+  EXISTS (SELECT 1 FROM saved_posts sp WHERE sp.post_id = p.id AND sp.user_id = ${viewerId}::uuid) AS is_saved`;
 
 export function createPostsRepository(db: Database) {
   return {

@@ -1,8 +1,9 @@
-import { FEED_PAGE_SIZE, type FeedResponse } from '@wag/contract/posts';
+import { FEED_PAGE_SIZE, type FeedItem, type FeedResponse, type SavedResponse } from '@wag/contract/posts';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import type { MediaGrants } from '../lib/media-grants.js';
-import type { FeedRepository } from '../repositories/feed.repository.js';
+import type { FeedRepository, FeedRow } from '../repositories/feed.repository.js';
 import type { Viewer } from './auth.service.js';
+import { postAccess } from './posts.service.js';
 import { toPostSummary } from './post-summary.js';
 
 /**
@@ -10,7 +11,24 @@ import { toPostSummary } from './post-summary.js';
  * follows nobody yet, gets the discovery feed of recent public posts instead of an empty page.
  */
 export function createFeedService({ feed, grants }: { feed: FeedRepository; grants: MediaGrants }) {
+  const toItem = (row: FeedRow, viewer: Viewer | null): FeedItem => ({
+    ...toPostSummary(row, row, viewer?.userId === row.user_id, grants),
+    isLiked: row.is_liked,
+    isSaved: row.is_saved,
+  });
+
   return {
+    /** The viewer's saved posts, most recently saved first; posts they may no longer see are left out. */
+    async saved(viewer: Viewer, cursor: string | undefined): Promise<SavedResponse> {
+      const rows = await feed.savedPage(viewer.userId, FEED_PAGE_SIZE + 1, cursor ? decodeTimeCursor(cursor) : undefined);
+      const page = rows.slice(0, FEED_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        items: page.filter((row) => postAccess(row, viewer) !== 'hidden').map((row) => toItem(row, viewer)),
+        nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor([last.saved_cursor, last.id]) : null,
+      };
+    },
+
     async page(viewer: Viewer | null, cursor: string | undefined): Promise<FeedResponse> {
       const after = cursor ? decodeTimeCursor(cursor) : undefined;
       const following = viewer !== null && (await feed.followsAnyone(viewer.userId));
@@ -21,7 +39,7 @@ export function createFeedService({ feed, grants }: { feed: FeedRepository; gran
       const last = page.at(-1);
       return {
         kind: following ? 'following' : 'discovery',
-        items: page.map((row) => ({ ...toPostSummary(row, row, viewer?.userId === row.user_id, grants), isLiked: row.is_liked })),
+        items: page.map((row) => toItem(row, viewer)),
         nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor([last.cursor_at, last.id]) : null,
       };
     },

@@ -59,7 +59,24 @@ function toReply(row: CommentRow): CommentReply {
   };
 }
 
-export function createPostsService({ posts, comments, clock, grants }: { posts: PostsRepository; comments: CommentsRepository; clock: Clock; grants: MediaGrants }) {
+export interface SavedPostsStore {
+  save(postId: string, userId: string, at: Date): Promise<void>;
+  unsave(postId: string, userId: string): Promise<void>;
+}
+
+export function createPostsService({
+  posts,
+  comments,
+  clock,
+  grants,
+  saved,
+}: {
+  posts: PostsRepository;
+  comments: CommentsRepository;
+  clock: Clock;
+  grants: MediaGrants;
+  saved: SavedPostsStore;
+}) {
   /** The post if the viewer may know of it; a 404 otherwise (never revealing that it exists). */
   async function accessible(postId: string, viewer: Viewer | null): Promise<{ post: PostAccessRow; access: PostAccess }> {
     const post = UUID.test(postId) ? await posts.findAccess(postId, viewer?.userId ?? null) : undefined;
@@ -110,6 +127,7 @@ export function createPostsService({ posts, comments, clock, grants }: { posts: 
         duration_ms: item.duration_ms,
       })),
       isLiked: row.is_liked,
+      isSaved: row.is_saved,
       isOwner,
       isFollowingAuthor: !isOwner && viewer !== null && row.is_following_author,
       user: { ...summary.user, isVerified: row.is_verified },
@@ -144,6 +162,14 @@ export function createPostsService({ posts, comments, clock, grants }: { posts: 
     async like(postId: string, viewer: Viewer): Promise<LikeResponse> {
       const { post } = await interactive(postId, viewer);
       return { success: true, isLiked: true, likes: await posts.like(post.id, viewer.userId, clock.now()) };
+    },
+
+    /** Saves a post the viewer may see to their saved list (or takes it out); idempotent. */
+    async save(postId: string, viewer: Viewer, save: boolean): Promise<{ success: true; isSaved: boolean }> {
+      const { post } = await accessible(postId, viewer);
+      if (save) await saved.save(post.id, viewer.userId, clock.now());
+      else await saved.unsave(post.id, viewer.userId);
+      return { success: true, isSaved: save };
     },
 
     async unlike(postId: string, viewer: Viewer): Promise<LikeResponse> {

@@ -72,3 +72,34 @@ describe('GET /api/feed', () => {
     expect((await t.request({ method: 'GET', url: '/api/feed?cursor=nope' })).statusCode).toBe(400);
   });
 });
+
+describe('saved posts', () => {
+  it('saves idempotently, lists newest saves first, shows isSaved, and drops posts you may no longer see', async () => {
+    const me = await createUser(t);
+    const author = await createUser(t);
+    await t.request({ method: 'POST', url: `/api/follow/${author.username}`, token: me.token });
+    const open = await insertPost(t, author.id);
+    const private_ = await insertPost(t, author.id, { visibility: 'followers' });
+    expect((await t.request({ method: 'POST', url: `/api/posts/${open.id}/save`, token: me.token })).json()).toEqual({ success: true, isSaved: true });
+    expect((await t.request({ method: 'POST', url: `/api/posts/${open.id}/save`, token: me.token })).statusCode).toBe(200);
+    t.clock.advance(1000);
+    await t.request({ method: 'POST', url: `/api/posts/${private_.id}/save`, token: me.token });
+
+    const list = (await t.request({ method: 'GET', url: '/api/saved', token: me.token })).json() as { items: Array<{ slug: string; isSaved: boolean }> };
+    expect(list.items.map((item) => item.slug)).toEqual([private_.slug, open.slug]);
+    expect(list.items.every((item) => item.isSaved)).toBe(true);
+    const post = (await t.request({ method: 'GET', url: `/api/posts/slug/${open.slug}`, token: me.token })).json().post;
+    expect(post.isSaved).toBe(true);
+
+    // After unfollowing, the followers-only post is no longer listed.
+    await t.request({ method: 'DELETE', url: `/api/follow/${author.username}`, token: me.token });
+    const after = (await t.request({ method: 'GET', url: '/api/saved', token: me.token })).json() as { items: Array<{ slug: string }> };
+    expect(after.items.map((item) => item.slug)).toEqual([open.slug]);
+
+    expect((await t.request({ method: 'DELETE', url: `/api/posts/${open.id}/save`, token: me.token })).json()).toEqual({ success: true, isSaved: false });
+    expect((await t.request({ method: 'GET', url: '/api/saved', token: me.token })).json().items).toEqual([]);
+    expect((await t.request({ method: 'GET', url: '/api/saved' })).statusCode).toBe(401);
+    const stranger = await createUser(t);
+    expect((await t.request({ method: 'POST', url: `/api/posts/${private_.id}/save`, token: stranger.token })).statusCode).toBe(404);
+  });
+});

@@ -60,6 +60,7 @@ const privateRoutes: RouteObject[] = [
     }),
   },
   { path: 'stories/create', lazy: async () => ({ Component: (await import('../features/stories/components/create-story-page')).CreateStoryPage }) },
+  { path: 'saved', lazy: async () => ({ Component: (await import('../features/saved/components/saved-page')).SavedPage }) },
   { path: 'upload', lazy: async () => ({ Component: (await import('../features/upload/components/upload-page')).UploadPage }) },
   { path: 'settings/account', lazy: settingsMenu('account') },
   {

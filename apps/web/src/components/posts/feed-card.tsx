@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../ui/avatar';
 import { Icon } from '../ui/icon';
 import { useToast } from '../ui/toast';
-import { usePostLike } from '../../features/post/api/use-post';
+import { usePostLike, useSavePost } from '../../features/post/api/use-post';
 import { Caption } from '../../features/post/components/post-parts';
 import { postHref, tileImage } from '../../features/profile/post-media';
 import { formatCount } from '../../lib/format';
@@ -22,9 +22,10 @@ export function feedCardType(post: Pick<PostSummary, 'post_type' | 'media_type' 
  * square, '{n} fotos' on carousels), caption cut at 100 characters with 'más' / 'menos', and like,
  * comment, share and save.
  */
-export function FeedCard({ post, isLiked = false }: { post: PostSummary; isLiked?: boolean }) {
+export function FeedCard({ post, isLiked = false, isSaved = false }: { post: PostSummary; isLiked?: boolean; isSaved?: boolean }) {
   const type = feedCardType(post);
   const like = usePostLike({ id: post.id, isLiked, likes: post.likes });
+  const save = useSavePost({ id: post.id, isSaved });
   const toast = useToast();
   const href = postHref(post);
   const image = tileImage(post);
@@ -70,7 +71,13 @@ export function FeedCard({ post, isLiked = false }: { post: PostSummary; isLiked
         <button type="button" className="post-action" aria-label={t('post.share')} onClick={() => void share()}>
           <Icon name="share" size={22} />
         </button>
-        <button type="button" className="post-action post-action--end" aria-label={t('post.save')} onClick={() => toast(t('post.saveSoon'), 'info')}>
+        <button
+          type="button"
+          className={save.isSaved ? 'post-action post-action--end post-action--on' : 'post-action post-action--end'}
+          aria-label={save.isSaved ? t('post.unsave') : t('post.save')}
+          aria-pressed={save.isSaved}
+          onClick={() => toast(save.toggle() ? t('post.saved') : t('post.unsaved'), 'success')}
+        >
           <Icon name="bookmark" size={22} />
         </button>
       </div>

@@ -99,7 +99,7 @@ export function HomePage() {
       {!feed.isPending && !feed.isError && items.length === 0 ? <p className="home__status">{t('home.empty')}</p> : null}
       <div className="home__cards">
         {items.map((item) => (
-          <FeedCard key={item.id} post={item} isLiked={item.isLiked} />
+          <FeedCard key={item.id} post={item} isLiked={item.isLiked} isSaved={item.isSaved} />
         ))}
       </div>
       <div ref={sentinel} />

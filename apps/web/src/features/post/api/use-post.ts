@@ -64,3 +64,29 @@ export function usePostLike(post: Pick<PostDetail, 'id' | 'isLiked' | 'likes'>) 
 
   return { isLiked: current.isLiked, likes: current.likes, toggle, isPending: mutation.isPending };
 }
+
+/** Save / unsave (POST or DELETE /api/posts/{id}/save) with an in-flight lock; guests go to /login. */
+export function useSavePost(post: { id: string; isSaved: boolean }) {
+  const { token } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState({ id: post.id, isSaved: post.isSaved });
+  const current = state.id === post.id ? state : { id: post.id, isSaved: post.isSaved };
+  const mutation = useMutation({
+    mutationFn: (save: boolean) => apiRequest(`/api/posts/${encodeURIComponent(post.id)}/save`, { method: save ? 'POST' : 'DELETE' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['saved'] }),
+    onError: (_error, save) => setState({ id: post.id, isSaved: !save }),
+  });
+  const toggle = () => {
+    if (!token) {
+      navigate('/login');
+      return false;
+    }
+    if (mutation.isPending) return current.isSaved;
+    const save = !current.isSaved;
+    setState({ id: post.id, isSaved: save });
+    mutation.mutate(save);
+    return save;
+  };
+  return { isSaved: current.isSaved, toggle, isPending: mutation.isPending };
+}

@@ -13,7 +13,7 @@ import { commentAge, formatCount } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { profilePath, useSession } from '../../../lib/session';
 import { shareLink } from '../../../lib/share';
-import { usePostLike } from '../api/use-post';
+import { usePostLike, useSavePost } from '../api/use-post';
 
 /** Avatar, name (or username), verified badge, relative time and the follow button (never on own posts). */
 export function PostAuthor({ post }: { post: PostDetail }) {
@@ -100,6 +100,7 @@ function DeletePost({ post }: { post: PostDetail }) {
 /** Like, comment, share and save, with the view and like counts. */
 export function PostActions({ post, onComment }: { post: PostDetail; onComment: () => void }) {
   const like = usePostLike(post);
+  const save = useSavePost(post);
   const toast = useToast();
   const interactive = !post.locked && post.status === 'ready';
 
@@ -131,7 +132,13 @@ export function PostActions({ post, onComment }: { post: PostDetail; onComment: 
         <button type="button" className="post-action" aria-label={t('post.share')} onClick={() => void share()}>
           <Icon name="share" size={24} />
         </button>
-        <button type="button" className="post-action post-action--end" aria-label={t('post.save')} onClick={() => toast(t('post.saveSoon'), 'info')}>
+        <button
+          type="button"
+          className={save.isSaved ? 'post-action post-action--end post-action--on' : 'post-action post-action--end'}
+          aria-label={save.isSaved ? t('post.unsave') : t('post.save')}
+          aria-pressed={save.isSaved}
+          onClick={() => toast(save.toggle() ? t('post.saved') : t('post.unsaved'), 'success')}
+        >
           <Icon name="bookmark" size={24} />
         </button>
         {post.isOwner ? <DeletePost post={post} /> : null}

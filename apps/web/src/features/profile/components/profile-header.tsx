@@ -113,6 +113,10 @@ export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories }
               <Icon name="eye" size={17} />
               {t('profile.viewStory')}
             </Button>
+            <ButtonLink variant="secondary" to="/saved" data-testid="saved-link">
+              <Icon name="bookmark" size={17} />
+              {t('saved.link')}
+            </ButtonLink>
           </>
         ) : (
           <>
