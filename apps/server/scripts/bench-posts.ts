@@ -10,14 +10,11 @@
  * upload to the post being playable.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { benchConfig, openBenchDatabase, statementCounter, time } from './bench-support.js';
 import { runFfmpeg } from '../src/media/video-renditions.js';
 
 const USERS = 20_000;
@@ -26,26 +23,9 @@ const LIKES = POSTS * 5;
 const COMMENTS = POSTS;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
-let statements = 0;
-const countStatements: KyselyPlugin = {
-  transformQuery: (args) => {
-    statements += 1;
-    return args.node;
-  },
-  transformResult: async (args) => args.result,
-};
+const statements = statementCounter();
 
-const root = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-bench-posts-'));
-const url = process.env.BENCH_DATABASE_URL;
-const handle = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: path.join(root, 'db') });
-const db = handle.db;
-await migrateToLatest(db);
-
-const time = async (label: string, work: () => Promise<unknown>) => {
-  const started = performance.now();
-  await work();
-  console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-};
+const { root, handle, db } = await openBenchDatabase('wag-bench-posts-');
 
 console.log(`Seeding ${USERS} users, ${POSTS} posts, ${LIKES} likes, ${COMMENTS} comments…`);
 await time('users', () => sql`
@@ -89,16 +69,8 @@ await sql`
   SELECT ${target.id}, (SELECT id FROM users ORDER BY id LIMIT 1 OFFSET (k % 100)), c.id, 'Respuesta ' || k
   FROM comments c CROSS JOIN generate_series(1, 3) AS k WHERE c.post_id = ${target.id} AND c.parent_id IS NULL`.execute(db);
 
-const config = {
-  ...loadConfig({}),
-  dataDir: root,
-  mediaDir: path.join(root, 'media'),
-  uploadDir: path.join(root, 'uploads'),
-  webDistDir: path.join(root, 'web'),
-  seedDemo: false,
-  mediaWorker: false,
-};
-const app = await buildApp({ config, db: db.withPlugin(countStatements) });
+const config = benchConfig(root);
+const app = await buildApp({ config, db: db.withPlugin(statements.plugin) });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 await app.inject({ method: 'POST', url: '/api/register', payload: { username: 'bench_viewer', email: 'viewer@bench.test', password: 'bench-pass-2026', birth_date: '1990-01-01' } });
 const { token } = (await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'viewer@bench.test', password: 'bench-pass-2026' } })).json() as { token: string };
@@ -110,10 +82,10 @@ const calls = [
 ] as const;
 const counts = new Map<string, number>();
 for (const [label, callPath] of calls) {
-  statements = 0;
+  statements.reset();
   const probe = await app.inject({ method: 'GET', url: callPath, headers });
   if (probe.statusCode !== 200) throw new Error(`${label}: ${probe.statusCode} ${probe.body}`);
-  counts.set(label, statements);
+  counts.set(label, statements.count);
 }
 for (const [label, callPath] of calls) {
   const result = await autocannon({ url: `${address}${callPath}`, connections: 50, duration: DURATION_S, headers });

@@ -9,14 +9,10 @@
  * the SQL statements one request runs.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { benchConfig, openBenchDatabase, statementCounter } from './bench-support.js';
 
 const USERS = 10_000;
 const FOLLOWS = 100_000;
@@ -25,20 +21,9 @@ const STAR_POSTS = 60;
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
-let statements = 0;
-const countStatements: KyselyPlugin = {
-  transformQuery: (args) => {
-    statements += 1;
-    return args.node;
-  },
-  transformResult: async (args) => args.result,
-};
+const statements = statementCounter();
 
-const root = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-bench-'));
-const url = process.env.BENCH_DATABASE_URL;
-const handle = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: path.join(root, 'db') });
-const db = handle.db;
-await migrateToLatest(db);
+const { root, handle, db } = await openBenchDatabase('wag-bench-');
 
 console.log(`Seeding ${USERS} users, ${FOLLOWS} follows…`);
 const seedStarted = performance.now();
@@ -89,8 +74,8 @@ const totals = await sql<{ users: number; follows: number }>`
   SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM follows)::int AS follows`.execute(db);
 console.log(`Seeded in ${Math.round(performance.now() - seedStarted)} ms:`, totals.rows[0]);
 
-const config = { ...loadConfig({}), dataDir: root, mediaDir: path.join(root, 'media'), uploadDir: path.join(root, 'uploads'), mediaWorker: false, webDistDir: path.join(root, 'web'), seedDemo: false };
-const app = await buildApp({ config, db: db.withPlugin(countStatements) });
+const config = benchConfig(root);
+const app = await buildApp({ config, db: db.withPlugin(statements.plugin) });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 // A signed-in follower of the star.
@@ -110,10 +95,10 @@ const viewers = [
 // Statement counts first, one request at a time, before any load is running.
 const statementsPerRequest = new Map<string, number>();
 for (const [label, headers] of viewers) {
-  statements = 0;
+  statements.reset();
   const probe = await app.inject({ method: 'GET', url: profilePath, headers });
   if (probe.statusCode !== 200) throw new Error(`GET ${profilePath} answered ${probe.statusCode}: ${probe.body}`);
-  statementsPerRequest.set(label, statements);
+  statementsPerRequest.set(label, statements.count);
 }
 
 for (const [label, headers] of viewers) {

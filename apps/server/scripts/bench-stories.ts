@@ -9,32 +9,17 @@
  * and on the story-avatar row of someone following 2,000 people with stories, counting SQL statements.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { benchConfig, openBenchDatabase, statementCounter } from './bench-support.js';
 
 const USERS = 10_000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
-let statements = 0;
-const countStatements: KyselyPlugin = {
-  transformQuery: (args) => {
-    statements += 1;
-    return args.node;
-  },
-  transformResult: async (args) => args.result,
-};
+const statements = statementCounter();
 
-const root = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-bench-stories-'));
-const url = process.env.BENCH_DATABASE_URL;
-const handle = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: path.join(root, 'db') });
-const db = handle.db;
-await migrateToLatest(db);
+const { root, handle, db } = await openBenchDatabase('wag-bench-stories-');
 
 const started = performance.now();
 await sql`
@@ -56,16 +41,8 @@ const totals = await sql<Record<string, number>>`
   SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM stories)::int AS stories, (SELECT count(*) FROM follows)::int AS follows`.execute(db);
 console.log(`Seeded in ${Math.round(performance.now() - started)} ms:`, totals.rows[0]);
 
-const config = {
-  ...loadConfig({}),
-  dataDir: root,
-  mediaDir: path.join(root, 'media'),
-  uploadDir: path.join(root, 'uploads'),
-  webDistDir: path.join(root, 'web'),
-  seedDemo: false,
-  mediaWorker: false,
-};
-const app = await buildApp({ config, db: db.withPlugin(countStatements) });
+const config = benchConfig(root);
+const app = await buildApp({ config, db: db.withPlugin(statements.plugin) });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 await app.inject({ method: 'POST', url: '/api/register', payload: { username: 'bench_fan', email: 'fan@bench.test', password: 'bench-pass-2026', birth_date: '1990-01-01' } });
 const { token } = (await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'fan@bench.test', password: 'bench-pass-2026' } })).json() as { token: string };
@@ -83,10 +60,10 @@ const targets = [
 ] as const;
 const counts = new Map<string, number>();
 for (const [label, target] of targets) {
-  statements = 0;
+  statements.reset();
   const probe = await app.inject({ method: 'GET', url: target, headers });
   if (probe.statusCode !== 200) throw new Error(`${probe.statusCode} ${probe.body}`);
-  counts.set(label, statements);
+  counts.set(label, statements.count);
 }
 for (const [label, target] of targets) {
   const result = await autocannon({ url: `${address}${target}`, connections: 50, duration: DURATION_S, headers });

@@ -17,9 +17,14 @@ import { followsRoutes } from './http/follows.routes.js';
 import { peopleRoutes } from './http/people.routes.js';
 import { postsRoutes } from './http/posts.routes.js';
 import { profilesRoutes } from './http/profiles.routes.js';
+import { searchRoutes } from './http/search.routes.js';
 import { storiesRoutes } from './http/stories.routes.js';
 import { registerWebAndMedia } from './http/web.routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createLocalBus, type LiveBus } from './lib/live-bus.js';
+import { liveRoutes } from './http/live.routes.js';
+import { messagesRoutes } from './http/messages.routes.js';
+import { notificationsRoutes } from './http/notifications.routes.js';
 import type { Viewer } from './services/auth.service.js';
 
 declare module 'fastify' {
@@ -39,10 +44,12 @@ export interface AppOptions {
   clock?: Clock;
   /** Fastify logger: off in tests unless asked for. */
   logger?: boolean;
+  /** Carries live events between server processes; in-process when there is only one. */
+  liveBus?: LiveBus;
 }
 
 /** Builds the whole HTTP app. Tests import this and call it over `app.inject`. */
-export async function buildApp({ config, db, clock = systemClock, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, liveBus = createLocalBus() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
@@ -55,7 +62,8 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('services', createServices(db, config, clock));
+  app.decorate('services', createServices(db, config, clock, liveBus));
+  app.addHook('onClose', async () => app.services.live.close());
   app.decorateRequest('viewer', null);
   app.decorateRequest('viewerResolved', false);
   registerErrorHandling(app);
@@ -76,6 +84,10 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(accountRoutes);
   await app.register(postsRoutes);
   await app.register(storiesRoutes);
+  await app.register(searchRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(messagesRoutes);
+  await app.register(liveRoutes);
   if (config.mediaWorker) {
     app.addHook('onReady', async () => app.services.mediaWorker.start());
     app.addHook('onClose', async () => app.services.mediaWorker.stop());

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MESSAGES_PER_MINUTE } from '@wag/contract/messages';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -8,6 +9,8 @@ export interface Config {
   host: string;
   /** PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl: string | undefined;
+  /** Redis for the live channel between several server processes; else PostgreSQL LISTEN/NOTIFY. */
+  redisUrl: string | undefined;
   dataDir: string;
   mediaDir: string;
   /** Uploads waiting to be processed (kept across restarts for video jobs). */
@@ -26,6 +29,8 @@ export interface Config {
   /** Trust X-Forwarded-For from a proxy in front of the server. */
   trustProxy: boolean;
   loginThrottle: { windowMs: number; maxPerAccount: number; maxPerIp: number };
+  /** Direct messages one sender may send per minute. */
+  messagesPerMinute: number;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -40,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: intFrom(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     dataDir,
     mediaDir: path.resolve(dataDir, env.MEDIA_DIR ?? 'media'),
     uploadDir: path.resolve(dataDir, 'uploads'),
@@ -51,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: intFrom(env.BODY_LIMIT, 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
+    messagesPerMinute: intFrom(env.MESSAGES_PER_MINUTE, MESSAGES_PER_MINUTE),
     loginThrottle: {
       windowMs: intFrom(env.LOGIN_THROTTLE_WINDOW_MS, 15 * 60 * 1000),
       maxPerAccount: intFrom(env.LOGIN_THROTTLE_MAX_ACCOUNT, 5),

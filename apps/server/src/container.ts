@@ -1,7 +1,10 @@
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
+import type { LiveBus } from './lib/live-bus.js';
 import { createMediaGrants } from './lib/media-grants.js';
+import { createConversationsRepository } from './repositories/conversations.repository.js';
+import { createNotificationsRepository } from './repositories/notifications.repository.js';
 import { createCommentsRepository } from './repositories/comments.repository.js';
 import { createFeedRepository } from './repositories/feed.repository.js';
 import { createFollowsRepository } from './repositories/follows.repository.js';
@@ -10,6 +13,7 @@ import { createPeopleRepository } from './repositories/people.repository.js';
 import { createPostWritesRepository } from './repositories/post-writes.repository.js';
 import { createPostsRepository } from './repositories/posts.repository.js';
 import { createProfilesRepository } from './repositories/profiles.repository.js';
+import { createSearchRepository } from './repositories/search.repository.js';
 import { createStoriesRepository } from './repositories/stories.repository.js';
 import { createSessionsRepository } from './repositories/sessions.repository.js';
 import { createUsersRepository } from './repositories/users.repository.js';
@@ -18,15 +22,19 @@ import { createAuthService } from './services/auth.service.js';
 import { createFeedService } from './services/feed.service.js';
 import { createFollowsService } from './services/follows.service.js';
 import { createPeopleService } from './services/people.service.js';
+import { createLiveService } from './services/live.service.js';
 import { createMediaWorker } from './services/media-worker.js';
+import { createMessagesService } from './services/messages.service.js';
+import { createNotificationsService } from './services/notifications.service.js';
 import { createPostsService } from './services/posts.service.js';
 import { createProfilePictureService } from './services/profile-picture.service.js';
 import { createProfilesService } from './services/profiles.service.js';
+import { createSearchService } from './services/search.service.js';
 import { createStoriesService } from './services/stories.service.js';
 import { createUploadService } from './services/upload.service.js';
 
 /** Wires repositories into services once per app instance. */
-export function createServices(db: Database, config: Config, clock: Clock) {
+export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus) {
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const loginFailures = createLoginFailuresRepository(db);
@@ -39,22 +47,39 @@ export function createServices(db: Database, config: Config, clock: Clock) {
   const mediaGrants = createMediaGrants({ secret: config.mediaUrlSecret, clock });
   const feedRepository = createFeedRepository(db);
   const mediaWorker = createMediaWorker({ postWrites, clock, mediaDir: config.mediaDir });
+  const conversations = createConversationsRepository(db);
+  const notificationsRepository = createNotificationsRepository(db);
+  const live = createLiveService({ bus, notifications: notificationsRepository, conversations });
+  const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, grants: mediaGrants });
+  const messages = createMessagesService({ conversations, users, live, clock, grants: mediaGrants, messagesPerMinute: config.messagesPerMinute });
   return {
+    live,
+    notifications,
+    messages,
     auth: createAuthService({ users, sessions, loginFailures, clock, throttle: config.loginThrottle }),
     profiles: createProfilesService({ profiles, clock, grants: mediaGrants }),
-    follows: createFollowsService({ follows, people, clock }),
+    follows: createFollowsService({ follows, people, clock, notify: notifications }),
     people: createPeopleService({ people }),
     account: createAccountService({ users, clock }),
-    posts: createPostsService({ posts, comments, clock, grants: mediaGrants, saved: feedRepository }),
+    posts: createPostsService({ posts, comments, clock, grants: mediaGrants, saved: feedRepository, notify: notifications }),
     mediaGrants,
     feed: createFeedService({ feed: feedRepository, grants: mediaGrants }),
-    stories: createStoriesService({ stories: createStoriesRepository(db), clock, grants: mediaGrants, mediaDir: config.mediaDir }),
+    search: createSearchService({ search: createSearchRepository(db), grants: mediaGrants }),
+    stories: createStoriesService({
+      stories: createStoriesRepository(db),
+      clock,
+      grants: mediaGrants,
+      mediaDir: config.mediaDir,
+      notify: notifications,
+      messages,
+    }),
     uploads: createUploadService({
       postWrites,
       clock,
       mediaDir: config.mediaDir,
       uploadDir: config.uploadDir,
       onVideoQueued: () => mediaWorker.notify(),
+      notify: notifications,
     }),
     mediaWorker,
     profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir }),

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createLocalBus, createPostgresBus, createRedisBus } from './lib/live-bus.js';
 import { seedDemoWorld } from './seed/demo-world.js';
 import path from 'node:path';
 
@@ -14,7 +15,15 @@ const handle = await openDatabase(
 );
 await migrateToLatest(handle.db);
 
-const app = await buildApp({ config, db: handle.db, logger: true });
+// Several processes on one database deliver each other's live events through Redis or PostgreSQL;
+// the embedded database serves one process, which keeps them in memory.
+const liveBus = config.redisUrl
+  ? await createRedisBus(config.redisUrl)
+  : config.databaseUrl
+    ? await createPostgresBus(config.databaseUrl)
+    : createLocalBus();
+const app = await buildApp({ config, db: handle.db, logger: true, liveBus });
+app.log.info(`canal en directo: ${liveBus.kind}`);
 if (config.seedDemo) {
   await seedDemoWorld({ db: handle.db, mediaDir: config.mediaDir, log: app.log });
 }

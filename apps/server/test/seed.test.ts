@@ -358,6 +358,23 @@ describe('demo world', () => {
     }
   });
 
+  it('gives the demo account an inbox: followers who notify it, conversations and one message request', async () => {
+    const demo = await db.selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow();
+    const notifications = await db.selectFrom('notifications').selectAll().where('recipient_id', '=', demo.id).execute();
+    expect(notifications.length).toBeGreaterThanOrEqual(3);
+    expect(notifications.filter((n) => n.read_at === null).length).toBeGreaterThan(0);
+    const members = await db.selectFrom('conversation_members').selectAll().where('user_id', '=', demo.id).execute();
+    expect(members.filter((m) => m.status === 'active').length).toBeGreaterThanOrEqual(2);
+    expect(members.filter((m) => m.status === 'request')).toHaveLength(1);
+    const selfNotified = await db.selectFrom('notifications').select('id').whereRef('recipient_id', '=', 'actor_id').execute();
+    expect(selfNotified).toEqual([]);
+    // Each grouped like line counts the people other than its owner who like the post.
+    const wrongCounts = await sql`
+      SELECT n.id FROM notifications n JOIN posts p ON p.id = n.post_id
+      WHERE n.type = 'like' AND n.actors_count <> (SELECT count(*) FROM post_likes l WHERE l.post_id = p.id AND l.user_id <> p.user_id)`.execute(db);
+    expect(wrongCounts.rows).toEqual([]);
+  });
+
   it('adds nothing when run again', async () => {
     const before = await countRows(db);
     const foldersBefore = await listFolders(mediaDir);

@@ -7,6 +7,9 @@ import * as mediaJobs from './migrations/2026-11-23T1100-media-jobs.js';
 import * as messages from './migrations/2026-11-23T1200-messages.js';
 import * as feed from './migrations/2026-11-23T1300-feed.js';
 import * as savedPosts from './migrations/2026-11-23T1400-saved-posts.js';
+import * as search from './migrations/2026-11-23T1500-search.js';
+import * as notificationsConversations from './migrations/2026-11-23T1600-notifications-conversations.js';
+import * as feedCandidates from './migrations/2026-11-23T1700-feed-candidates.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -20,6 +23,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1200-messages': messages,
   '2026-11-23T1300-feed': feed,
   '2026-11-23T1400-saved-posts': savedPosts,
+  '2026-11-23T1500-search': search,
+  '2026-11-23T1600-notifications-conversations': notificationsConversations,
+  '2026-11-23T1700-feed-candidates': feedCandidates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

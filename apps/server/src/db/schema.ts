@@ -164,8 +164,48 @@ export interface MessagesTable {
   recipient_id: string;
   text: string;
   story_id: string | null;
+  conversation_id: string;
   created_at: Timestamp;
   read_at: Date | null;
+}
+
+export type NotificationType = 'like' | 'comment' | 'reply' | 'mention' | 'follow' | 'story_reply';
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  recipient_id: string;
+  actor_id: string;
+  type: NotificationType;
+  post_id: string | null;
+  comment_id: string | null;
+  story_id: string | null;
+  group_key: string | null;
+  actors_count: Counter;
+  text: string | null;
+  created_at: Timestamp;
+  read_at: Date | null;
+}
+
+export interface ConversationsTable {
+  id: Generated<string>;
+  user_low: string;
+  user_high: string;
+  created_at: Timestamp;
+}
+
+export type MembershipStatus = 'active' | 'request' | 'rejected';
+
+export interface ConversationMembersTable {
+  user_id: string;
+  other_id: string;
+  conversation_id: string;
+  status: MembershipStatus;
+  listed: ColumnType<boolean, boolean | undefined, boolean>;
+  last_message_id: string | null;
+  last_message_at: Date | null;
+  cleared_at: Date | null;
+  last_read_at: Date | null;
+  unread_count: Counter;
 }
 
 export interface SavedPostsTable {
@@ -185,6 +225,9 @@ export interface DB {
   post_views: PostViewsTable;
   media_jobs: MediaJobsTable;
   messages: MessagesTable;
+  notifications: NotificationsTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
   saved_posts: SavedPostsTable;
   comments: CommentsTable;
   comment_likes: CommentLikesTable;

@@ -1,5 +1,6 @@
 import { ValidationError } from './errors.js';
 import { messages } from './messages.js';
+import { isUuid } from './uuid.js';
 
 /**
  * Opaque keyset cursors: the sort key of the last row of a page (e.g. its timestamp as PostgreSQL
@@ -25,8 +26,7 @@ export function decodeCursor(raw: string, arity: number): string[] {
 /** A cursor whose first part is a timestamp and second a uuid, checked before it reaches SQL. */
 export function decodeTimeCursor(raw: string): { at: string; id: string } {
   const [at, id] = decodeCursor(raw, 2) as [string, string];
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const timestamp = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-  if (!timestamp.test(at) || !uuid.test(id)) throw new ValidationError(messages.badCursor);
+  if (!timestamp.test(at) || !isUuid(id)) throw new ValidationError(messages.badCursor);
   return { at, id };
 }

@@ -70,6 +70,12 @@ export const messages = {
   pictureSaved: '¡Foto de perfil actualizada!',
   cannotFollowSelf: 'No puedes seguirte a ti mismo.',
   badCursor: 'El cursor de la página no es válido.',
+  messageEmpty: 'El mensaje no puede estar vacío.',
+  messageTooLong: 'El mensaje no puede tener más de 2000 caracteres.',
+  messageToSelf: 'No puedes enviarte mensajes a ti mismo.',
+  messagesTooFast: 'Estás enviando mensajes demasiado rápido. Espera un momento.',
+  requestNotFound: 'No hay ninguna solicitud de mensaje de este usuario.',
+  conversationNotFound: 'No tienes ninguna conversación con este usuario.',
   rateLimited: 'Demasiadas solicitudes. Inténtalo de nuevo en un momento.',
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
 } as const;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { likeSafeSearchText } from './search-text.js';
+import { likeSafeSearchText, nameMatches } from './search-text.js';
 
 export interface FollowListRow {
   id: string;
@@ -99,7 +99,7 @@ export function createFollowsRepository(db: Database) {
         FROM follows f
         JOIN users u ON u.id = ${other}
         WHERE ${anchor} = ${userId}
-          ${text ? sql`AND (wag_search_text(u.username) LIKE '%' || ${likeSafeSearchText(text)} || '%' OR wag_search_text(u.full_name) LIKE '%' || ${likeSafeSearchText(text)} || '%')` : sql``}
+          ${text ? sql`AND ${nameMatches('u', likeSafeSearchText(text))}` : sql``}
           ${after ? sql`AND (f.created_at, ${other}) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY f.created_at DESC, ${other} DESC
         LIMIT ${limit}`.execute(db);

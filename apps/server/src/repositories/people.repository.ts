@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { likeSafeSearchText } from './search-text.js';
+import { likeSafeSearchText, nameMatches } from './search-text.js';
 
 export interface PersonRow {
   id: string;
@@ -33,13 +33,11 @@ export function createPeopleRepository(db: Database) {
         SELECT u.id, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified, u.followers_count, u.posts_count,
                EXISTS (SELECT 1 FROM follows m WHERE m.follower_id = ${viewerId}::uuid AND m.followee_id = u.id) AS is_followed_by_me
         FROM users u
-        WHERE wag_search_text(u.username) LIKE '%' || ${needle} || '%'
-           OR wag_search_text(u.full_name) LIKE '%' || ${needle} || '%'
+        WHERE ${nameMatches('u', needle)}
         ORDER BY u.is_verified DESC,
                  is_followed_by_me DESC,
                  lower(u.username) = lower(${text}) DESC,
-                 coalesce(wag_search_text(u.username) LIKE ${needle} || '%'
-                          OR wag_search_text(u.full_name) LIKE ${needle} || '%', false) DESC,
+                 coalesce(${nameMatches('u', needle, { prefix: true })}, false) DESC,
                  u.followers_count DESC,
                  lower(u.username)
         LIMIT ${limit}`.execute(db);

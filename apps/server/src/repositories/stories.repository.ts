@@ -275,14 +275,6 @@ export function createStoriesRepository(db: Database) {
     async createGroup(userId: string, name: string, at: Date): Promise<{ id: string; name: string }> {
       return db.insertInto('story_groups').values({ user_id: userId, name, created_at: at }).returning(['id', 'name']).executeTakeFirstOrThrow();
     },
-
-    /** A story reply, delivered to the owner as a direct message that quotes the story. */
-    async insertReply(input: { senderId: string; recipientId: string; text: string; storyId: string; at: Date }): Promise<void> {
-      await db
-        .insertInto('messages')
-        .values({ sender_id: input.senderId, recipient_id: input.recipientId, text: input.text, story_id: input.storyId, created_at: input.at })
-        .execute();
-    },
   };
 }
 

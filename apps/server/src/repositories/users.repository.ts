@@ -49,6 +49,15 @@ export function createUsersRepository(db: Database) {
         .executeTakeFirst();
     },
 
+    /** An account by its username, ignoring case. */
+    async findByUsername(username: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'full_name', 'avatar_key', 'is_verified'])
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
+    },
+
     async usernameTaken(username: string): Promise<boolean> {
       const row = await db
         .selectFrom('users')

@@ -11,6 +11,7 @@ import { AVATAR_RENDITIONS, writeImageRenditions } from '../media/image-renditio
 import { copyFileAtomic, createMediaFolder, fileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
 import { findLabelFont, generateClip, type Clip } from './clips.js';
 import { createLimiter, settleAll } from './limit.js';
+import { seedInbox } from './inbox.js';
 import { planWorld, type AvatarSlot, type ImageSlot, type VideoSlot, type World } from './plan-world.js';
 import { createRandom } from './random.js';
 import { avatarSvg, sceneSvg } from './scenes.js';
@@ -55,6 +56,7 @@ export async function seedDemoWorld(options: {
       // Another process may have seeded while the media was being made: then this run stands down.
       if (await hasUsers(trx)) return false;
       await insertWorld(trx, world, hashes);
+      await seedInbox(trx, now);
       await refreshCounters(trx);
       return true;
     });

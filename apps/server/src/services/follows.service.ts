@@ -8,14 +8,16 @@ import { MEDIA_FILES } from '../media/storage.js';
 import type { FollowsRepository } from '../repositories/follows.repository.js';
 import type { PeopleRepository } from '../repositories/people.repository.js';
 import type { Viewer } from './auth.service.js';
+import type { NotificationsService } from './notifications.service.js';
 
 export interface FollowsServiceDeps {
   follows: FollowsRepository;
   people: PeopleRepository;
   clock: Clock;
+  notify: Pick<NotificationsService, 'followed' | 'unfollowed'>;
 }
 
-export function createFollowsService({ follows, people, clock }: FollowsServiceDeps) {
+export function createFollowsService({ follows, people, clock, notify }: FollowsServiceDeps) {
   async function userId(username: string): Promise<string> {
     const id = await people.idByUsername(username);
     if (!id) throw new NotFoundError(messages.userNotFound);
@@ -37,14 +39,18 @@ export function createFollowsService({ follows, people, clock }: FollowsServiceD
     },
 
     async follow(viewer: Viewer, username: string): Promise<FollowResponse> {
-      const followers = await follows.follow(viewer.userId, await followeeOf(viewer, username), clock.now());
+      const followeeId = await followeeOf(viewer, username);
+      const followers = await follows.follow(viewer.userId, followeeId, clock.now());
       if (followers === undefined) throw new NotFoundError(messages.userNotFound);
+      await notify.followed(viewer.userId, followeeId);
       return { success: true, isFollowing: true, followers };
     },
 
     async unfollow(viewer: Viewer, username: string): Promise<FollowResponse> {
-      const followers = await follows.unfollow(viewer.userId, await followeeOf(viewer, username));
+      const followeeId = await followeeOf(viewer, username);
+      const followers = await follows.unfollow(viewer.userId, followeeId);
       if (followers === undefined) throw new NotFoundError(messages.userNotFound);
+      await notify.unfollowed(viewer.userId, followeeId);
       return { success: true, isFollowing: false, followers };
     },
 

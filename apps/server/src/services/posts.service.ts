@@ -22,7 +22,9 @@ import { messages } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { CommentRow, CommentsRepository, ReplyRow } from '../repositories/comments.repository.js';
 import type { PostAccessRow, PostDetailRow, PostsRepository } from '../repositories/posts.repository.js';
+import { isUuid } from '../lib/uuid.js';
 import type { Viewer } from './auth.service.js';
+import type { NotificationsService } from './notifications.service.js';
 import { toPostSummary } from './post-summary.js';
 
 /**
@@ -39,8 +41,6 @@ export function postAccess(post: Pick<PostAccessRow, 'user_id' | 'status' | 'vis
   if (post.visibility === 'subscribers') return 'locked';
   return 'visible';
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toReply(row: CommentRow): CommentReply {
   return {
@@ -70,16 +70,18 @@ export function createPostsService({
   clock,
   grants,
   saved,
+  notify,
 }: {
   posts: PostsRepository;
   comments: CommentsRepository;
   clock: Clock;
   grants: MediaGrants;
   saved: SavedPostsStore;
+  notify: Pick<NotificationsService, 'liked' | 'unliked' | 'commented'>;
 }) {
   /** The post if the viewer may know of it; a 404 otherwise (never revealing that it exists). */
   async function accessible(postId: string, viewer: Viewer | null): Promise<{ post: PostAccessRow; access: PostAccess }> {
-    const post = UUID.test(postId) ? await posts.findAccess(postId, viewer?.userId ?? null) : undefined;
+    const post = isUuid(postId) ? await posts.findAccess(postId, viewer?.userId ?? null) : undefined;
     const access = post ? postAccess(post, viewer) : 'hidden';
     if (!post || access === 'hidden') throw new NotFoundError(messages.postNotFound);
     return { post, access };
@@ -137,7 +139,7 @@ export function createPostsService({
   return {
     /** Whether a post with this id exists at all (for telling 403 from 404 on owner-only actions). */
     async exists(postId: string): Promise<boolean> {
-      return UUID.test(postId) && (await posts.findAccess(postId, null)) !== undefined;
+      return isUuid(postId) && (await posts.findAccess(postId, null)) !== undefined;
     },
 
     async getBySlug(slug: string, viewer: Viewer | null): Promise<PostDetail> {
@@ -161,7 +163,9 @@ export function createPostsService({
 
     async like(postId: string, viewer: Viewer): Promise<LikeResponse> {
       const { post } = await interactive(postId, viewer);
-      return { success: true, isLiked: true, likes: await posts.like(post.id, viewer.userId, clock.now()) };
+      const likes = await posts.like(post.id, viewer.userId, clock.now());
+      await notify.liked('post', post.id, viewer.userId);
+      return { success: true, isLiked: true, likes };
     },
 
     /** Saves a post the viewer may see to their saved list (or takes it out); idempotent. */
@@ -174,7 +178,9 @@ export function createPostsService({
 
     async unlike(postId: string, viewer: Viewer): Promise<LikeResponse> {
       const { post } = await interactive(postId, viewer);
-      return { success: true, isLiked: false, likes: await posts.unlike(post.id, viewer.userId) };
+      const likes = await posts.unlike(post.id, viewer.userId);
+      await notify.unliked('post', post.id, viewer.userId);
+      return { success: true, isLiked: false, likes };
     },
 
     /**
@@ -218,20 +224,25 @@ export function createPostsService({
       if (!text) throw new ValidationError(messages.commentEmpty);
       if (text.length > COMMENT_MAX_LENGTH) throw new ValidationError(messages.commentTooLong);
       let parentId: string | null = null;
+      let repliedToId: string | null = null;
       if (body.parent_id) {
-        const parent = UUID.test(body.parent_id) ? await comments.findParent(body.parent_id) : undefined;
+        const parent = isUuid(body.parent_id) ? await comments.findParent(body.parent_id) : undefined;
         if (!parent || parent.post_id !== post.id) throw new ValidationError(messages.commentParentInvalid);
         parentId = parent.parent_id ?? parent.id;
+        repliedToId = parent.id;
       }
       const row = await comments.insert({ postId: post.id, userId: viewer.userId, parentId, text, at: clock.now() });
+      await notify.commented({ postId: post.id, commentId: row.id, repliedToId, actorId: viewer.userId, text });
       return { ...toReply(row), replies: [], replies_count: 0 };
     },
 
     async likeComment(commentId: string, viewer: Viewer, liked: boolean): Promise<LikeResponse> {
-      const target = UUID.test(commentId) ? await comments.findParent(commentId) : undefined;
+      const target = isUuid(commentId) ? await comments.findParent(commentId) : undefined;
       if (!target) throw new NotFoundError(messages.commentNotFound);
       await interactive(target.post_id, viewer);
       const likes = liked ? await comments.like(target.id, viewer.userId, clock.now()) : await comments.unlike(target.id, viewer.userId);
+      if (liked) await notify.liked('comment', target.id, viewer.userId);
+      else await notify.unliked('comment', target.id, viewer.userId);
       return { success: true, isLiked: liked, likes };
     },
 

@@ -22,18 +22,21 @@ import { createMediaFolder, fileKey, folderOfFileKey, isFileKey, MEDIA_FILES, re
 import { writeVideoRenditions } from '../media/video-renditions.js';
 import type { Audience } from '../db/schema.js';
 import type { StoriesRepository, StoryRow, StoryRowEntry } from '../repositories/stories.repository.js';
+import { isUuid } from '../lib/uuid.js';
 import type { Viewer } from './auth.service.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import type { MessagesService } from './messages.service.js';
+import type { NotificationsService } from './notifications.service.js';
 
 export interface StoriesServiceDeps {
   stories: StoriesRepository;
   clock: Clock;
   grants: MediaGrants;
   mediaDir: string;
+  notify: Pick<NotificationsService, 'liked' | 'unliked' | 'storyReplied'>;
+  messages: Pick<MessagesService, 'sendStoryReply'>;
 }
 
-export function createStoriesService({ stories, clock, grants, mediaDir }: StoriesServiceDeps) {
+export function createStoriesService({ stories, clock, grants, mediaDir, notify, messages: directMessages }: StoriesServiceDeps) {
   const activeSince = () => new Date(clock.now().getTime() - STORY_LIFETIME_MS);
 
   function isOwner(story: StoryRow, viewer: Viewer | null): boolean {
@@ -54,7 +57,7 @@ export function createStoriesService({ stories, clock, grants, mediaDir }: Stori
   }
 
   async function watchable(storyId: string, viewer: Viewer | null): Promise<StoryRow> {
-    const story = UUID.test(storyId) ? await stories.findForViewer(storyId, viewer?.userId ?? null) : undefined;
+    const story = isUuid(storyId) ? await stories.findForViewer(storyId, viewer?.userId ?? null) : undefined;
     if (!story || !canWatch(story, viewer)) throw new NotFoundError(messages.storyNotFound);
     return story;
   }
@@ -232,6 +235,8 @@ export function createStoriesService({ stories, clock, grants, mediaDir }: Stori
     async like(storyId: string, viewer: Viewer, liked: boolean) {
       const story = await watchable(storyId, viewer);
       const likes = liked ? await stories.like(story.id, viewer.userId, clock.now()) : await stories.unlike(story.id, viewer.userId);
+      if (liked) await notify.liked('story', story.id, viewer.userId);
+      else await notify.unliked('story', story.id, viewer.userId);
       return { success: true as const, isLiked: liked, likes };
     },
 
@@ -257,7 +262,8 @@ export function createStoriesService({ stories, clock, grants, mediaDir }: Stori
       const text = (rawText ?? '').trim();
       if (!text) throw new ValidationError(messages.storyReplyEmpty);
       if (text.length > STORY_REPLY_MAX_LENGTH) throw new ValidationError(messages.storyReplyTooLong);
-      await stories.insertReply({ senderId: viewer.userId, recipientId: story.user_id, text, storyId: story.id, at: clock.now() });
+      await directMessages.sendStoryReply(viewer.userId, story.user_id, text, story.id);
+      await notify.storyReplied(story.id, story.user_id, viewer.userId, text);
       return { success: true as const, message: messages.storyReplySent };
     },
 
@@ -279,7 +285,7 @@ export function createStoriesService({ stories, clock, grants, mediaDir }: Stori
     async moveToGroup(storyId: string, viewer: Viewer, groupId: string | null | undefined) {
       const story = await owned(storyId, viewer);
       const target = groupId ?? null;
-      if (target !== null && (!UUID.test(target) || (await stories.groupOwner(target)) !== viewer.userId)) {
+      if (target !== null && (!isUuid(target) || (await stories.groupOwner(target)) !== viewer.userId)) {
         throw new NotFoundError(messages.groupNotFound);
       }
       await stories.keep(story.id, target, clock.now(), true);

@@ -10,6 +10,7 @@ import { createMediaFolder, fileKey, folderOfFileKey, isFileKey, MEDIA_FILES, re
 import type { Audience, PostType } from '../db/schema.js';
 import type { NewPostMedia, PostWritesRepository } from '../repositories/post-writes.repository.js';
 import type { Viewer } from './auth.service.js';
+import type { NotificationsService } from './notifications.service.js';
 
 export const MAX_IMAGES_PER_POST = 10;
 export const DESCRIPTION_MAX_LENGTH = 2200;
@@ -65,9 +66,11 @@ export interface UploadServiceDeps {
   uploadDir: string;
   /** Wakes the video worker when a job is queued. */
   onVideoQueued?: () => void;
+  /** Tells the people a description mentions. */
+  notify?: Pick<NotificationsService, 'mentionedInPost'>;
 }
 
-export function createUploadService({ postWrites, clock, mediaDir, uploadDir, onVideoQueued }: UploadServiceDeps) {
+export function createUploadService({ postWrites, clock, mediaDir, uploadDir, onVideoQueued, notify }: UploadServiceDeps) {
   return {
     /**
      * Publishes uploaded files (already streamed to disk) as one post. Each file is judged by its
@@ -140,6 +143,7 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
           pendingVideoPath: queuedSource ?? undefined,
         });
         if (queuedSource) onVideoQueued?.();
+        await notify?.mentionedInPost(post.id, viewer.userId, description);
         return { postType, slug: post.slug };
       } catch (error) {
         for (const key of folders) await removeMediaFolder(mediaDir, key);

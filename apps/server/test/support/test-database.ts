@@ -29,7 +29,7 @@ function databaseUrlFor(name: string): string {
  * server of TEST_DATABASE_URL (dropped on close), or an in-memory PGlite copied from the
  * snapshot the global setup made.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   if (testDatabaseUrl) {
     const name = `wag_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${name}`);
@@ -37,6 +37,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await migrateToLatest(handle.db);
     return {
       db: handle.db,
+      url: databaseUrlFor(name),
       close: async () => {
         await handle.close();
         // Connections the pool just ended may still be closing: wait for them before forcing.

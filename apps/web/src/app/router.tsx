@@ -48,9 +48,15 @@ function settingsMenu(section: 'account' | 'notifications' | 'privacySecurity' |
 const privateRoutes: RouteObject[] = [
   { path: 'quicky/:slug', lazy: async () => ({ Component: (await import('../features/quicky/components/quicky-page')).QuickyPage }) },
   { path: 'post/:slug', lazy: async () => ({ Component: (await import('../features/post/components/post-page')).PostPage }) },
-  { path: 'notifications', lazy: comingSoon('notifications') },
-  { path: 'messages', lazy: comingSoon('messages') },
-  { path: 'message-requests', lazy: comingSoon('messageRequests') },
+  {
+    path: 'notifications',
+    lazy: async () => ({ Component: (await import('../features/notifications/components/notifications-page')).NotificationsPage }),
+  },
+  { path: 'messages', lazy: async () => ({ Component: (await import('../features/messages/components/messages-page')).MessagesPage }) },
+  {
+    path: 'message-requests',
+    lazy: async () => ({ Component: (await import('../features/messages/components/message-requests-page')).MessageRequestsPage }),
+  },
   { path: 'report-user/:username', lazy: comingSoon('reportUser') },
   { path: 'block-user/:username', lazy: comingSoon('blockUser') },
   {
@@ -90,7 +96,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'register', lazy: async () => ({ Component: (await import('../features/auth/components/register-page')).RegisterPage }) },
   { path: 'quickys', lazy: async () => ({ Component: (await import('../features/quicky/components/explore-quickys-page')).ExploreQuickysPage }) },
   { path: 'wag-stars', lazy: async () => ({ Component: (await import('../features/wag-stars/components/wag-stars-page')).WagStarsPage }) },
-  { path: 'search-results', lazy: comingSoon('searchResults') },
+  { path: 'search-results', lazy: async () => ({ Component: (await import('../features/search/components/search-results-page')).SearchResultsPage }) },
   { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/components/settings-page')).SettingsPage }) },
   { path: 'settings/appearance', lazy: comingSoon('settingsAppearance') },
   { path: 'settings/appearance/theme', lazy: comingSoon('settingsTheme') },

@@ -1,12 +1,15 @@
 import { NavLink } from 'react-router';
+import { CountBadge } from '../../components/ui/count-badge';
 import { Icon } from '../../components/ui/icon';
 import { t } from '../../lib/i18n';
+import { useUnreadCounts } from '../../lib/live-channel';
 import { profilePath, useSession } from '../../lib/session';
 import './bottom-bar.css';
 
 /** Small screens only (hidden from 768 px by CSS). */
 export function BottomBar({ onOpenSearch }: { onOpenSearch: () => void }) {
   const { username } = useSession();
+  const counts = useUnreadCounts();
   return (
     <nav className="bottom-bar" aria-label={t('nav.bottomNav')} data-testid="bottom-bar">
       <NavLink to="/" end className="bottom-bar__item">
@@ -23,6 +26,7 @@ export function BottomBar({ onOpenSearch }: { onOpenSearch: () => void }) {
       </NavLink>
       <NavLink to="/messages" className="bottom-bar__item">
         <Icon name="send" />
+        <CountBadge count={counts.messages + counts.requests} />
         <span>{t('nav.messages')}</span>
       </NavLink>
       <button type="button" className="bottom-bar__item" onClick={onOpenSearch}>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { t } from '../../lib/i18n';
+import { useLiveChannel } from '../../lib/live-channel';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { SearchOverlay } from './search-overlay';
@@ -20,6 +21,7 @@ export function Shell({ children }: { children?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(isWide);
   const [searchOpen, setSearchOpen] = useState(false);
   const navigation = useNavigation();
+  useLiveChannel();
   const location = useLocation();
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);

@@ -2,11 +2,13 @@ import { useEffect } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { ButtonLink } from '../../components/ui/button';
+import { CountBadge } from '../../components/ui/count-badge';
 import { Icon, type IconName } from '../../components/ui/icon';
 import { useLogout } from '../../features/auth/api/use-logout';
 import { USERNAME_CHANGED_EVENT, readUsername, type UsernameChangedDetail } from '../../lib/auth-storage';
 import { useCurrentUser } from '../../lib/current-user';
 import { t, type MessageKey } from '../../lib/i18n';
+import { useUnreadCounts } from '../../lib/live-channel';
 import { profilePath, useSession } from '../../lib/session';
 import './side-menu.css';
 
@@ -36,6 +38,8 @@ export function SideMenu({ open }: { open: boolean }) {
     return () => window.removeEventListener(USERNAME_CHANGED_EVENT, onUsernameChanged);
   }, [navigate]);
 
+  const counts = useUnreadCounts();
+  const unreadMessages = counts.messages + counts.requests;
   const entries: Entry[] = [
     { to: '/', label: 'nav.home', icon: 'home', end: true },
     { to: '/quickys', label: 'nav.quickys', icon: 'quickys' },
@@ -78,6 +82,7 @@ export function SideMenu({ open }: { open: boolean }) {
             <NavLink to={entry.to} end={entry.end} className="side-menu__link">
               <Icon name={entry.icon} size={22} />
               <span>{t(entry.label)}</span>
+              {entry.to === '/messages' ? <CountBadge count={unreadMessages} inline /> : null}
             </NavLink>
           </li>
         ))}

@@ -1,9 +1,11 @@
 import { Link, NavLink } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
+import { CountBadge } from '../../components/ui/count-badge';
 import { Icon } from '../../components/ui/icon';
 import { Logo } from '../../components/ui/logo';
 import { useCurrentUser } from '../../lib/current-user';
 import { t } from '../../lib/i18n';
+import { useUnreadCounts } from '../../lib/live-channel';
 import { profilePath, useSession } from '../../lib/session';
 import './top-bar.css';
 
@@ -17,6 +19,8 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenSearch }: TopBarProps) {
   const { token, username } = useSession();
   const { data: user } = useCurrentUser();
   const name = user?.username ?? username;
+  const counts = useUnreadCounts();
+  const messagesCount = counts.messages + counts.requests;
 
   return (
     <header className="top-bar" data-testid="top-bar">
@@ -40,11 +44,23 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenSearch }: TopBarProps) {
         <button type="button" className="icon-button" aria-label={t('nav.search')} data-testid="search-button" onClick={onOpenSearch}>
           <Icon name="search" />
         </button>
-        <NavLink to="/notifications" className="icon-button" aria-label={t('nav.notifications')}>
+        <NavLink
+          to="/notifications"
+          className="icon-button"
+          aria-label={counts.notifications > 0 ? t('nav.notificationsUnread', { count: counts.notifications }) : t('nav.notifications')}
+          data-testid="notifications-button"
+        >
           <Icon name="bell" />
+          <CountBadge count={counts.notifications} testId="notifications-badge" />
         </NavLink>
-        <NavLink to="/messages" className="icon-button" aria-label={t('nav.messages')}>
+        <NavLink
+          to="/messages"
+          className="icon-button"
+          aria-label={messagesCount > 0 ? t('nav.messagesUnread', { count: messagesCount }) : t('nav.messages')}
+          data-testid="messages-button"
+        >
           <Icon name="send" />
+          <CountBadge count={messagesCount} testId="messages-badge" />
         </NavLink>
         {token && name ? (
           <Link

@@ -1,0 +1,74 @@
+import { errorResponse } from '@wag/contract/common';
+import { unreadCounts, type LiveEvent } from '@wag/contract/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireViewer } from './auth-context.js';
+
+/** A comment line this often keeps proxies and the browser from closing an idle stream. */
+const KEEP_ALIVE_MS = 25_000;
+
+/**
+ * The live channel: one server-sent-event stream per logged-in client (bearer token in the
+ * Authorization header, as every call; the web app reads it with fetch). It opens with the current
+ * unread counts, then carries new messages, notifications and counts as they happen.
+ */
+export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const open = new Set<() => void>();
+  // Streams never end on their own: closing the server ends them, or it would wait forever.
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
+  app.get(
+    '/api/live/counts',
+    {
+      schema: {
+        tags: ['directo'],
+        summary: 'Contadores sin leer: notificaciones, conversaciones con mensajes nuevos y solicitudes de mensajes',
+        security: [{ bearer: [] }],
+        response: { 200: unreadCounts, 401: errorResponse },
+      },
+    },
+    async (request) => app.services.live.counts((await requireViewer(request)).userId),
+  );
+
+  app.get(
+    '/api/live',
+    {
+      schema: {
+        tags: ['directo'],
+        summary: 'Canal en directo (text/event-stream): mensajes nuevos, notificaciones y contadores sin leer',
+        security: [{ bearer: [] }],
+        response: { 401: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const counts = await app.services.live.counts(viewer.userId);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      // A client that has just gone away may still be sent an event before its 'close' arrives.
+      const write = (chunk: string) => {
+        if (!raw.writableEnded && !raw.destroyed) raw.write(chunk);
+      };
+      const send = (event: LiveEvent) => write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      write('retry: 3000\n\n');
+      send({ type: 'counts', counts });
+      const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      const end = (): void => {
+        open.delete(end);
+        clearInterval(keepAlive);
+        disconnect();
+        if (!raw.writableEnded) raw.end();
+      };
+      const disconnect = app.services.live.connect(viewer.userId, send, end);
+      open.add(end);
+      request.raw.on('close', end);
+    },
+  );
+};

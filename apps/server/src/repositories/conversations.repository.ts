@@ -1,0 +1,255 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { DB, MembershipStatus } from '../db/schema.js';
+import { likeSafeSearchText, nameMatches } from './search-text.js';
+
+export interface ChatUserRow {
+  id: string;
+  username: string;
+  full_name: string | null;
+  avatar_key: string | null;
+  is_verified: boolean;
+}
+
+export interface MessageRow {
+  id: string;
+  sender_id: string;
+  sender_username: string;
+  text: string;
+  created_at: Date;
+  cursor_at: string;
+  story_id: string | null;
+  story_owner_id: string | null;
+  story_created_at: Date | null;
+  story_thumb_key: string | null;
+}
+
+export interface ConversationRow extends ChatUserRow {
+  conversation_id: string;
+  unread_count: number;
+  last_message_at: Date | null;
+  cursor_at: string;
+  message_id: string | null;
+  message_sender_id: string | null;
+  message_sender_username: string | null;
+  message_text: string | null;
+  message_created_at: Date | null;
+  message_story_id: string | null;
+  message_story_owner_id: string | null;
+  message_story_created_at: Date | null;
+  message_story_thumb_key: string | null;
+}
+
+export interface MembershipRow {
+  conversation_id: string;
+  status: MembershipStatus;
+  listed: boolean;
+  cleared_at: Date | null;
+  unread_count: number;
+  other_last_read_at: Date | null;
+}
+
+const storyThumb = sql<string | null>`coalesce(st.poster_key, st.image_key)`;
+
+export interface NewMessage {
+  senderId: string;
+  recipientId: string;
+  text: string;
+  storyId: string | null;
+  at: Date;
+}
+
+export interface WrittenMessage {
+  id: string;
+  createdAt: Date;
+  recipientStatus: MembershipStatus;
+}
+
+/**
+ * Writes a message and both sides' memberships with the given executor (run it in a transaction).
+ * Writing accepts a pending request from the other person. On the recipient's side a first message
+ * from someone they do not follow is a request; a rejected one becomes a new request with only what
+ * is written from now on. Returns the message and the recipient's status.
+ */
+export async function writeMessage(trx: Kysely<DB>, input: NewMessage): Promise<WrittenMessage> {
+  const [low, high] = input.senderId < input.recipientId ? [input.senderId, input.recipientId] : [input.recipientId, input.senderId];
+  const conversation = await sql<{ id: string }>`
+    INSERT INTO conversations (user_low, user_high, created_at) VALUES (${low}, ${high}, ${input.at})
+    ON CONFLICT (user_low, user_high) DO UPDATE SET user_low = EXCLUDED.user_low
+    RETURNING id`.execute(trx);
+  const conversationId = conversation.rows[0]!.id;
+  const message = await trx
+    .insertInto('messages')
+    .values({
+      conversation_id: conversationId,
+      sender_id: input.senderId,
+      recipient_id: input.recipientId,
+      text: input.text,
+      story_id: input.storyId,
+      created_at: input.at,
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  await sql`
+    INSERT INTO conversation_members (user_id, other_id, conversation_id, status, listed, last_message_id, last_message_at, last_read_at)
+    VALUES (${input.senderId}, ${input.recipientId}, ${conversationId}, 'active', true, ${message.id}, ${input.at}, ${input.at})
+    ON CONFLICT (user_id, other_id) DO UPDATE SET status = 'active', listed = true,
+      last_message_id = EXCLUDED.last_message_id, last_message_at = EXCLUDED.last_message_at,
+      last_read_at = EXCLUDED.last_read_at, unread_count = 0`.execute(trx);
+  const recipient = await sql<{ status: MembershipStatus }>`
+    INSERT INTO conversation_members AS m (user_id, other_id, conversation_id, status, listed, last_message_id, last_message_at, unread_count)
+    VALUES (${input.recipientId}, ${input.senderId}, ${conversationId},
+      CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${input.recipientId} AND f.followee_id = ${input.senderId})
+        THEN 'active' ELSE 'request' END,
+      true, ${message.id}, ${input.at}, 1)
+    ON CONFLICT (user_id, other_id) DO UPDATE SET
+      status = CASE WHEN m.status = 'rejected' THEN 'request' ELSE m.status END,
+      listed = true, last_message_id = EXCLUDED.last_message_id, last_message_at = EXCLUDED.last_message_at,
+      unread_count = m.unread_count + 1
+    RETURNING status`.execute(trx);
+  return { id: message.id, createdAt: message.created_at, recipientStatus: recipient.rows[0]!.status };
+}
+
+export function createConversationsRepository(db: Database) {
+  return {
+    /** Messages a sender wrote since a moment, for the per-sender rate limit. */
+    async sentSince(senderId: string, since: Date): Promise<number> {
+      const row = await db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('sender_id', '=', senderId)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Stores a message and brings both sides' memberships up to date, in one transaction (see writeMessage). */
+    async send(input: NewMessage): Promise<WrittenMessage> {
+      return db.transaction().execute((trx) => writeMessage(trx, input));
+    },
+
+    /** The viewer's side of a conversation with someone, and when that person last read it. */
+    async membership(userId: string, otherId: string): Promise<MembershipRow | undefined> {
+      const result = await sql<MembershipRow>`
+        SELECT m.conversation_id, m.status, m.listed, m.cleared_at, m.unread_count, o.last_read_at AS other_last_read_at
+        FROM conversation_members m
+        LEFT JOIN conversation_members o ON o.user_id = m.other_id AND o.other_id = m.user_id
+        WHERE m.user_id = ${userId} AND m.other_id = ${otherId}`.execute(db);
+      return result.rows[0];
+    },
+
+    /** A page of the viewer's accepted conversations or pending requests, latest activity first. */
+    async list(input: {
+      userId: string;
+      status: 'active' | 'request';
+      limit: number;
+      after?: { at: string; id: string };
+      query?: string;
+    }): Promise<ConversationRow[]> {
+      const keyset = input.after
+        ? sql`AND (m.last_message_at, m.conversation_id) < (${input.after.at}::timestamptz, ${input.after.id}::uuid)`
+        : sql``;
+      const needle = input.query ? likeSafeSearchText(input.query) : undefined;
+      const search = needle
+        ? sql`AND ${nameMatches('u', needle)}`
+        : sql``;
+      const result = await sql<ConversationRow>`
+        SELECT m.conversation_id, m.unread_count, m.last_message_at, m.last_message_at::text AS cursor_at,
+          u.id, u.username, u.full_name, u.avatar_key, u.is_verified,
+          msg.id AS message_id, msg.sender_id AS message_sender_id, s.username AS message_sender_username,
+          msg.text AS message_text, msg.created_at AS message_created_at, msg.story_id AS message_story_id,
+          st.user_id AS message_story_owner_id, st.created_at AS message_story_created_at, ${storyThumb} AS message_story_thumb_key
+        FROM conversation_members m
+        JOIN users u ON u.id = m.other_id
+        LEFT JOIN messages msg ON msg.id = m.last_message_id
+        LEFT JOIN users s ON s.id = msg.sender_id
+        LEFT JOIN stories st ON st.id = msg.story_id
+        WHERE m.user_id = ${input.userId} AND m.status = ${input.status} AND m.listed
+          AND m.last_message_at IS NOT NULL ${keyset} ${search}
+        ORDER BY m.last_message_at DESC, m.conversation_id DESC
+        LIMIT ${input.limit}`.execute(db);
+      return result.rows;
+    },
+
+    /** A page of one conversation, newest first, leaving out what the viewer deleted. */
+    async messages(input: {
+      conversationId: string;
+      clearedAt: Date | null;
+      limit: number;
+      after?: { at: string; id: string };
+    }): Promise<MessageRow[]> {
+      const keyset = input.after ? sql`AND (msg.created_at, msg.id) < (${input.after.at}::timestamptz, ${input.after.id}::uuid)` : sql``;
+      const cleared = input.clearedAt ? sql`AND msg.created_at > ${input.clearedAt}` : sql``;
+      const result = await sql<MessageRow>`
+        SELECT msg.id, msg.sender_id, s.username AS sender_username, msg.text, msg.created_at,
+          msg.created_at::text AS cursor_at, msg.story_id, st.user_id AS story_owner_id,
+          st.created_at AS story_created_at, ${storyThumb} AS story_thumb_key
+        FROM messages msg
+        JOIN users s ON s.id = msg.sender_id
+        LEFT JOIN stories st ON st.id = msg.story_id
+        WHERE msg.conversation_id = ${input.conversationId} ${cleared} ${keyset}
+        ORDER BY msg.created_at DESC, msg.id DESC
+        LIMIT ${input.limit}`.execute(db);
+      return result.rows;
+    },
+
+    /** Marks the viewer's side read. Returns whether anything was unread (nothing changes otherwise). */
+    async markRead(userId: string, otherId: string, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('conversation_members')
+        .set({ unread_count: 0, last_read_at: at })
+        .where('user_id', '=', userId)
+        .where('other_id', '=', otherId)
+        .where('unread_count', '>', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** 'Eliminar Chat': gone from the viewer's list and history; the other side keeps theirs. */
+    async clear(userId: string, otherId: string, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('conversation_members')
+        .set({ listed: false, cleared_at: at, unread_count: 0, last_read_at: at })
+        .where('user_id', '=', userId)
+        .where('other_id', '=', otherId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async accept(userId: string, otherId: string): Promise<boolean> {
+      const result = await db
+        .updateTable('conversation_members')
+        .set({ status: 'active' })
+        .where('user_id', '=', userId)
+        .where('other_id', '=', otherId)
+        .where('status', '=', 'request')
+        .where('listed', '=', true)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Rejecting hides the request and what it said; the sender is not told. */
+    async reject(userId: string, otherId: string, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('conversation_members')
+        .set({ status: 'rejected', listed: false, cleared_at: at, unread_count: 0 })
+        .where('user_id', '=', userId)
+        .where('other_id', '=', otherId)
+        .where('status', '=', 'request')
+        .where('listed', '=', true)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Conversations with unread messages, and pending requests, in one pass over the viewer's rows. */
+    async unreadTotals(userId: string): Promise<{ messages: number; requests: number }> {
+      const result = await sql<{ messages: number; requests: number }>`
+        SELECT count(*) FILTER (WHERE status = 'active' AND listed AND unread_count > 0)::int AS messages,
+          count(*) FILTER (WHERE status = 'request' AND listed)::int AS requests
+        FROM conversation_members WHERE user_id = ${userId}`.execute(db);
+      return result.rows[0] ?? { messages: 0, requests: 0 };
+    },
+  };
+}
+
+export type ConversationsRepository = ReturnType<typeof createConversationsRepository>;

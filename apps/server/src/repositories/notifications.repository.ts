@@ -1,0 +1,248 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { NotificationType } from '../db/schema.js';
+
+/** What a like is on: each has its own likes table and a likes_count column kept by the like calls. */
+export type LikeTarget = 'post' | 'comment' | 'story';
+
+const LIKE_TABLES = {
+  post: { owners: 'posts', likes: 'post_likes', key: 'post_id' },
+  comment: { owners: 'comments', likes: 'comment_likes', key: 'comment_id' },
+  story: { owners: 'stories', likes: 'story_likes', key: 'story_id' },
+} as const;
+
+export interface NotificationRow {
+  id: string;
+  type: NotificationType;
+  actors_count: number;
+  text: string | null;
+  created_at: Date;
+  cursor_at: string;
+  read_at: Date | null;
+  actor_username: string;
+  actor_full_name: string | null;
+  actor_avatar_key: string | null;
+  actor_is_verified: boolean;
+  actor_followed: boolean;
+  story_id: string | null;
+  story_thumb_key: string | null;
+  comment_id: string | null;
+  post_slug: string | null;
+  post_type: 'grid' | 'quicky' | 'vip' | null;
+  post_visibility: 'public' | 'followers' | 'subscribers' | null;
+  post_owner_id: string | null;
+  post_thumb_key: string | null;
+}
+
+export interface NewNotification {
+  recipientId: string;
+  actorId: string;
+  type: Exclude<NotificationType, 'like' | 'follow'>;
+  postId?: string | null;
+  commentId?: string | null;
+  storyId?: string | null;
+  text?: string | null;
+  at: Date;
+}
+
+export function createNotificationsRepository(db: Database) {
+  return {
+    async insert(input: NewNotification): Promise<void> {
+      await db
+        .insertInto('notifications')
+        .values({
+          recipient_id: input.recipientId,
+          actor_id: input.actorId,
+          type: input.type,
+          post_id: input.postId ?? null,
+          comment_id: input.commentId ?? null,
+          story_id: input.storyId ?? null,
+          text: input.text ?? null,
+          created_at: input.at,
+        })
+        .execute();
+    },
+
+    /**
+     * A new comment tells the post's owner ('comment') and, for a reply, the author of the comment
+     * replied to ('reply', which wins when that is the owner too); never the commenter. Returns who.
+     */
+    async insertForComment(input: {
+      postId: string;
+      commentId: string;
+      repliedToId: string | null;
+      actorId: string;
+      text: string;
+      at: Date;
+    }): Promise<string[]> {
+      const result = await sql<{ recipient_id: string }>`
+        WITH replied AS (SELECT user_id FROM comments WHERE id = ${input.repliedToId}::uuid),
+        recipients AS (
+          SELECT user_id AS recipient_id, 'reply' AS type FROM replied
+          UNION ALL
+          SELECT p.user_id, 'comment' FROM posts p
+          WHERE p.id = ${input.postId} AND NOT EXISTS (SELECT 1 FROM replied r WHERE r.user_id = p.user_id)
+        )
+        INSERT INTO notifications (recipient_id, actor_id, type, post_id, comment_id, text, created_at)
+        SELECT recipient_id, ${input.actorId}, type, ${input.postId}, ${input.commentId}, ${input.text}, ${input.at}
+        FROM recipients WHERE recipient_id <> ${input.actorId}
+        RETURNING recipient_id`.execute(db);
+      return result.rows.map((row) => row.recipient_id);
+    },
+
+    /**
+     * Notifies the people named in a text (lower-cased usernames) who may see the post: anyone for a
+     * public post, otherwise its owner and its followers. Returns who was notified.
+     */
+    async insertMentions(input: {
+      usernames: string[];
+      exclude: string[];
+      actorId: string;
+      postId: string;
+      commentId: string | null;
+      text: string;
+      at: Date;
+    }): Promise<string[]> {
+      if (input.usernames.length === 0) return [];
+      const result = await sql<{ recipient_id: string }>`
+        INSERT INTO notifications (recipient_id, actor_id, type, post_id, comment_id, text, created_at)
+        SELECT u.id, ${input.actorId}, 'mention', p.id, ${input.commentId}, ${input.text}, ${input.at}
+        FROM users u
+        JOIN posts p ON p.id = ${input.postId}
+        WHERE lower(u.username) = ANY(${input.usernames}::text[])
+          AND u.id <> ${input.actorId}
+          AND NOT (u.id = ANY(${input.exclude}::uuid[]))
+          AND (p.visibility = 'public' OR u.id = p.user_id
+               OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = u.id AND f.followee_id = p.user_id))
+        RETURNING recipient_id`.execute(db);
+      return result.rows.map((row) => row.recipient_id);
+    },
+
+    /**
+     * After a like: the owner's one line for that post, comment or story now names this actor and
+     * counts everyone else who likes it. Nothing when the actor is the owner. Returns the owner.
+     */
+    async recordLike(target: LikeTarget, targetId: string, actorId: string, at: Date): Promise<string | undefined> {
+      const t = LIKE_TABLES[target];
+      const owners = sql.table(t.owners);
+      const likes = sql.table(t.likes);
+      const key = sql.ref(`l.${t.key}`);
+      const result = await sql<{ recipient_id: string }>`
+        INSERT INTO notifications (recipient_id, actor_id, type, post_id, comment_id, story_id, group_key, actors_count, created_at)
+        SELECT o.user_id, ${actorId}, 'like',
+          ${target === 'post' ? targetId : null}::uuid, ${target === 'comment' ? targetId : null}::uuid,
+          ${target === 'story' ? targetId : null}::uuid,
+          ${`like:${target}:${targetId}`},
+          greatest(o.likes_count - (EXISTS (SELECT 1 FROM ${likes} l WHERE ${key} = o.id AND l.user_id = o.user_id))::int, 1),
+          ${at}
+        FROM ${owners} o
+        WHERE o.id = ${targetId} AND o.user_id <> ${actorId}
+        ON CONFLICT (recipient_id, group_key) WHERE group_key IS NOT NULL
+        DO UPDATE SET actor_id = EXCLUDED.actor_id, actors_count = EXCLUDED.actors_count,
+          created_at = EXCLUDED.created_at, read_at = NULL
+        RETURNING recipient_id`.execute(db);
+      return result.rows[0]?.recipient_id;
+    },
+
+    /**
+     * After an unlike: the like leaves no trace. The owner's line is removed when nobody else likes
+     * the thing; otherwise it counts one less and names the latest remaining liker. Returns the owner
+     * when their line changed.
+     */
+    async retractLike(target: LikeTarget, targetId: string, actorId: string): Promise<string | undefined> {
+      const t = LIKE_TABLES[target];
+      const owners = sql.table(t.owners);
+      const likes = sql.table(t.likes);
+      const key = sql.ref(`l.${t.key}`);
+      const groupKey = `like:${target}:${targetId}`;
+      const result = await sql<{ recipient_id: string }>`
+        WITH target AS (
+          SELECT o.id, o.user_id,
+            o.likes_count - (EXISTS (SELECT 1 FROM ${likes} l WHERE ${key} = o.id AND l.user_id = o.user_id))::int AS others
+          FROM ${owners} o WHERE o.id = ${targetId}
+        ),
+        removed AS (
+          DELETE FROM notifications n USING target t
+          WHERE n.recipient_id = t.user_id AND n.group_key = ${groupKey} AND t.others <= 0
+          RETURNING n.recipient_id
+        ),
+        changed AS (
+          UPDATE notifications n SET actors_count = t.others,
+            actor_id = CASE WHEN n.actor_id = ${actorId} THEN coalesce((
+              SELECT l.user_id FROM ${likes} l WHERE ${key} = t.id AND l.user_id <> t.user_id
+              ORDER BY l.created_at DESC LIMIT 1), n.actor_id) ELSE n.actor_id END
+          FROM target t
+          WHERE n.recipient_id = t.user_id AND n.group_key = ${groupKey} AND t.others > 0
+          RETURNING n.recipient_id
+        )
+        SELECT recipient_id FROM removed UNION ALL SELECT recipient_id FROM changed`.execute(db);
+      return result.rows[0]?.recipient_id;
+    },
+
+    /** A follow is one line per follower (a repeated follow call adds nothing). Returns whether new. */
+    async recordFollow(recipientId: string, actorId: string, at: Date): Promise<boolean> {
+      const result = await sql`
+        INSERT INTO notifications (recipient_id, actor_id, type, group_key, created_at)
+        VALUES (${recipientId}, ${actorId}, 'follow', ${`follow:${actorId}`}, ${at})
+        ON CONFLICT (recipient_id, group_key) WHERE group_key IS NOT NULL DO NOTHING`.execute(db);
+      return Number(result.numAffectedRows ?? 0) > 0;
+    },
+
+    /** Unfollowing takes the follow line back. Returns whether there was one. */
+    async removeFollow(recipientId: string, actorId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('notifications')
+        .where('recipient_id', '=', recipientId)
+        .where('group_key', '=', `follow:${actorId}`)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** A page of a recipient's notifications, newest first, with actor and target in one query. */
+    async page(recipientId: string, limit: number, after?: { at: string; id: string }): Promise<NotificationRow[]> {
+      const keyset = after ? sql`AND (n.created_at, n.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
+      const result = await sql<NotificationRow>`
+        SELECT n.id, n.type, n.actors_count, n.text, n.created_at, n.created_at::text AS cursor_at, n.read_at,
+          a.username AS actor_username, a.full_name AS actor_full_name, a.avatar_key AS actor_avatar_key,
+          a.is_verified AS actor_is_verified,
+          EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = n.recipient_id AND f.followee_id = a.id) AS actor_followed,
+          n.story_id, coalesce(s.poster_key, s.image_key) AS story_thumb_key,
+          n.comment_id,
+          p.slug AS post_slug, p.post_type, p.visibility AS post_visibility, p.user_id AS post_owner_id,
+          coalesce(m.thumb_key, m.poster_key, m.image_key) AS post_thumb_key
+        FROM notifications n
+        JOIN users a ON a.id = n.actor_id
+        LEFT JOIN comments c ON c.id = n.comment_id
+        LEFT JOIN posts p ON p.id = coalesce(n.post_id, c.post_id)
+        LEFT JOIN LATERAL (
+          SELECT pm.thumb_key, pm.poster_key, pm.image_key FROM post_media pm
+          WHERE pm.post_id = p.id ORDER BY pm.position LIMIT 1
+        ) m ON true
+        LEFT JOIN stories s ON s.id = n.story_id
+        WHERE n.recipient_id = ${recipientId} ${keyset}
+        ORDER BY n.created_at DESC, n.id DESC
+        LIMIT ${limit}`.execute(db);
+      return result.rows;
+    },
+
+    async unreadCount(recipientId: string): Promise<number> {
+      const row = await db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('recipient_id', '=', recipientId)
+        .where('read_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Marks the recipient's unread notifications read (all, or the given ids). Returns how many. */
+    async markRead(recipientId: string, at: Date, ids?: string[]): Promise<number> {
+      let query = db.updateTable('notifications').set({ read_at: at }).where('recipient_id', '=', recipientId).where('read_at', 'is', null);
+      if (ids) query = query.where('id', 'in', ids);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

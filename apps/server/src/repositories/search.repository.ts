@@ -1,0 +1,201 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { QuickyRow } from './posts.repository.js';
+import { likeSafeSearchText, nameMatches } from './search-text.js';
+
+export type PostSearchOrder = 'relevance' | 'recent' | 'popular';
+
+/** Where the previous page ended, in the sort key of its order. */
+export type PostSearchAfter =
+  | { order: 'relevance'; rank: string; at: string; id: string }
+  | { order: 'recent'; at: string; id: string }
+  | { order: 'popular'; likes: number; at: string; id: string };
+
+export interface PostSearch {
+  viewerId: string | null;
+  /** The words to find, separated by spaces; null browses every post that passes the filters. */
+  words: string | null;
+  order: PostSearchOrder;
+  /** quicky: post_type quicky; image: image posts of any type. */
+  kind?: 'quicky' | 'image';
+  orientation?: 'horizontal' | 'vertical';
+  hd: boolean;
+  /** Only videos at most this long. */
+  maxDurationMs?: number;
+  after?: PostSearchAfter;
+  limit: number;
+}
+
+export interface PostSearchRow extends QuickyRow {
+  user_id: string;
+  is_following_author: boolean;
+  /** ts_rank as PostgreSQL prints it (a real prints back exactly), for the relevance cursor. */
+  rank: string | null;
+}
+
+export interface PersonSearchRow {
+  id: string;
+  username: string;
+  full_name: string | null;
+  avatar_key: string | null;
+  is_verified: boolean;
+  followers_count: number;
+  is_followed_by_me: boolean;
+}
+
+/** The first media's shorter side from this many pixels up counts as HD. */
+const HD_MIN_SIDE = 720;
+/** How many of the newest matches relevance ranks (see posts()). */
+export const RELEVANCE_WINDOW = 500;
+
+export function createSearchRepository(db: Database) {
+  return {
+    /**
+     * One page of posts for a search, in one query: full-text matches on the stored Spanish
+     * document (or every post when browsing), narrowed by type, the first media's shape, quality
+     * and length, and by audience — ready posts only; followers-only posts for the author's
+     * followers and the author; VIP posts are listed and locked by the caller.
+     */
+    async posts(search: PostSearch): Promise<PostSearchRow[]> {
+      const { viewerId, words, after, limit } = search;
+      // Every word in its Spanish forms, over folded text as in the stored document. No prefix
+      // matching: PostgreSQL cannot estimate how many posts a prefix matches and assumes many, so
+      // a rare or misspelt word would walk the whole created_at index instead of the text index.
+      const query: RawBuilder<unknown> | null = words ? sql`plainto_tsquery('pg_catalog.spanish', wag_search_text(${words}))` : null;
+      const order = search.order === 'relevance' && !query ? 'recent' : search.order;
+      const conditions: RawBuilder<unknown>[] = [sql`p.status = 'ready'`];
+      conditions.push(
+        viewerId
+          ? // The people the viewer follows as one array, read once: with a correlated EXISTS here the
+            // planner would price every row of an index walk as a subquery and fall back to
+            // reading every text match, many times slower for common words.
+            sql`(p.visibility <> 'followers' OR p.user_id = ${viewerId}::uuid
+                 OR p.user_id = ANY (ARRAY(SELECT fv.followee_id FROM follows fv WHERE fv.follower_id = ${viewerId}::uuid)))`
+          : sql`p.visibility <> 'followers'`,
+      );
+      if (query) conditions.push(sql`p.search_document @@ ${query}`);
+      if (search.kind === 'quicky') conditions.push(sql`p.post_type = 'quicky'`);
+      if (search.kind === 'image') conditions.push(sql`p.content_type = 'image'`);
+      // The first media's shape and length, copied onto the post (migration 2026-11-23T1500-search).
+      if (search.orientation === 'horizontal') conditions.push(sql`p.media_width > p.media_height`);
+      if (search.orientation === 'vertical') conditions.push(sql`p.media_height > p.media_width`);
+      if (search.hd) conditions.push(sql`least(p.media_width, p.media_height) >= ${HD_MIN_SIDE}`);
+      if (search.maxDurationMs !== undefined) {
+        conditions.push(sql`p.content_type = 'video' AND p.media_duration_ms <= ${search.maxDurationMs}`);
+      }
+      const where = (extra: RawBuilder<unknown> | null) => sql.join(extra ? [...conditions, extra] : conditions, sql` AND `);
+
+      // The page's ids first, in order; the columns, the first media and the viewer's relation
+      // are then read for those rows only.
+      let page: RawBuilder<unknown>;
+      if (order === 'relevance' && query) {
+        // Relevance ranks the newest RELEVANCE_WINDOW matches: a word found in a large share of
+        // all posts would otherwise mean ranking hundreds of thousands of rows on every page.
+        // The newest matches come from the created_at index (common words) or the text index
+        // (rare ones), whichever the planner finds cheaper.
+        const keyset = after?.order === 'relevance'
+          ? sql`WHERE (r.rank, r.created_at, r.id) < (${after.rank}::real, ${after.at}::timestamptz, ${after.id}::uuid)`
+          : sql``;
+        page = sql`
+          matches AS MATERIALIZED (
+            SELECT p.id, p.created_at, p.search_document
+            FROM posts p
+            WHERE ${where(null)}
+            ORDER BY p.created_at DESC, p.id DESC
+            LIMIT ${RELEVANCE_WINDOW}
+          ), ranked AS MATERIALIZED (
+            SELECT w.id, w.created_at, ts_rank(w.search_document, ${query}) AS rank FROM matches w
+          ), page AS (
+            SELECT r.id, r.rank FROM ranked r ${keyset}
+            ORDER BY r.rank DESC, r.created_at DESC, r.id DESC
+            LIMIT ${limit}
+          )`;
+      } else {
+        const [orderBy, keyset] =
+          order === 'popular'
+            ? [
+                sql`p.likes_count DESC, p.created_at DESC, p.id DESC`,
+                after?.order === 'popular'
+                  ? sql`(p.likes_count, p.created_at, p.id) < (${after.likes}::int, ${after.at}::timestamptz, ${after.id}::uuid)`
+                  : null,
+              ]
+            : [
+                sql`p.created_at DESC, p.id DESC`,
+                after?.order === 'recent' ? sql`(p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : null,
+              ];
+        page = sql`
+          page AS (
+            SELECT p.id, NULL::real AS rank
+            FROM posts p
+            WHERE ${where(keyset)}
+            ORDER BY ${orderBy}
+            LIMIT ${limit}
+          )`;
+      }
+      const finalOrder =
+        order === 'relevance'
+          ? sql`k.rank DESC, p.created_at DESC, p.id DESC`
+          : order === 'popular'
+            ? sql`p.likes_count DESC, p.created_at DESC, p.id DESC`
+            : sql`p.created_at DESC, p.id DESC`;
+
+      const result = await sql<PostSearchRow>`
+        WITH ${page}
+        SELECT p.id, p.user_id, p.slug, p.post_type, p.content_type, p.visibility, p.status, p.title, p.description,
+               p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
+               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
+               (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count,
+               u.username, u.full_name, u.avatar_key,
+               EXISTS (SELECT 1 FROM follows fa WHERE fa.follower_id = ${viewerId}::uuid AND fa.followee_id = p.user_id) AS is_following_author,
+               k.rank::text AS rank
+        FROM page k
+        JOIN posts p ON p.id = k.id
+        JOIN users u ON u.id = p.user_id
+        LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
+        ORDER BY ${finalOrder}`.execute(db);
+      return result.rows;
+    },
+
+    /**
+     * People whose username or full name contains the text, ignoring case and accents (the
+     * folded copies of migration 2026-11-23T1500-search and their indexes), in one query: an exact username first, then verified,
+     * featured and names that start with the text, then the most followed. Without a text, the
+     * featured creators and the most followed people.
+     */
+    async people(text: string | null, viewerId: string | null, limit: number): Promise<PersonSearchRow[]> {
+      const followed = sql`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId}::uuid AND f.followee_id = u.id)`;
+      if (!text) {
+        const result = await sql<PersonSearchRow>`
+          SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, u.followers_count, ${followed} AS is_followed_by_me
+          FROM (
+            (SELECT id FROM users WHERE featured_rank IS NOT NULL ORDER BY featured_rank LIMIT ${limit})
+            UNION
+            (SELECT id FROM users ORDER BY followers_count DESC, id LIMIT ${limit})
+          ) k
+          JOIN users u ON u.id = k.id
+          ORDER BY u.featured_rank IS NULL, u.featured_rank, u.followers_count DESC, lower(u.username)
+          LIMIT ${limit}`.execute(db);
+        return result.rows;
+      }
+      const needle = likeSafeSearchText(text);
+      // Trigram indexes need three letters: shorter texts match the start of a username or name.
+      const short = [...text].length < 3;
+      const matches = nameMatches('u', needle, { prefix: short });
+      const result = await sql<PersonSearchRow>`
+        SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, u.followers_count,
+               EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId}::uuid AND f.followee_id = u.id) AS is_followed_by_me
+        FROM users u
+        WHERE ${matches}
+        ORDER BY lower(u.username) = lower(${text}) DESC,
+                 u.is_verified DESC,
+                 u.featured_rank IS NOT NULL DESC,
+                 coalesce(${nameMatches('u', needle, { prefix: true })}, false) DESC,
+                 u.followers_count DESC,
+                 lower(u.username)
+        LIMIT ${limit}`.execute(db);
+      return result.rows;
+    },
+  };
+}
+
+export type SearchRepository = ReturnType<typeof createSearchRepository>;

@@ -1,0 +1,261 @@
+import {
+  CONVERSATIONS_PAGE_SIZE,
+  MESSAGE_MAX_LENGTH,
+  MESSAGES_PAGE_SIZE,
+  type ConversationSummary,
+  type ConversationsResponse,
+  type DirectMessage,
+  type MessageRequestsResponse,
+  type MessagesResponse,
+} from '@wag/contract/messages';
+import { STORY_LIFETIME_MS } from '@wag/contract/stories';
+import type { Clock } from '../lib/clock.js';
+import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
+import { NotFoundError, TooManyRequestsError, ValidationError } from '../lib/errors.js';
+import type { MediaGrants } from '../lib/media-grants.js';
+import { mediaUrl } from '../lib/media-url.js';
+import { messages as texts } from '../lib/messages.js';
+import { MEDIA_FILES } from '../media/storage.js';
+import type { ChatUserRow, ConversationRow, ConversationsRepository, MessageRow } from '../repositories/conversations.repository.js';
+import type { UsersRepository } from '../repositories/users.repository.js';
+import type { Viewer } from './auth.service.js';
+import type { LiveService } from './live.service.js';
+
+const RATE_WINDOW_MS = 60_000;
+
+interface StoryQuote {
+  story_id: string | null;
+  story_owner_id: string | null;
+  story_created_at: Date | null;
+  story_thumb_key: string | null;
+}
+
+/**
+ * Direct messages between two people: one conversation per pair, each side with its own state.
+ * A first message from someone the recipient does not follow lands in their message requests.
+ * Only the two participants ever read a conversation: every call is addressed by the other
+ * person's username and reads the viewer's own side.
+ */
+export function createMessagesService({
+  conversations,
+  users,
+  live,
+  clock,
+  grants,
+  messagesPerMinute,
+}: {
+  conversations: ConversationsRepository;
+  users: UsersRepository;
+  live: LiveService;
+  clock: Clock;
+  grants: MediaGrants;
+  messagesPerMinute: number;
+}) {
+  const userOf = (row: ChatUserRow) => ({
+    username: row.username,
+    full_name: row.full_name,
+    picture: mediaUrl(row.avatar_key, MEDIA_FILES.avatarSmall),
+    isVerified: row.is_verified,
+  });
+
+  /** The quoted story's picture while its owner, or anyone while the story is live, may see it. */
+  function quote(row: StoryQuote, viewerId: string): DirectMessage['story'] {
+    if (!row.story_id) return null;
+    const live = row.story_created_at !== null && clock.now().getTime() - new Date(row.story_created_at).getTime() < STORY_LIFETIME_MS;
+    const visible = row.story_owner_id === viewerId || live;
+    return { id: row.story_id, thumbnail_url: visible ? grants.fileUrl(row.story_thumb_key) : null };
+  }
+
+  const toMessage = (row: MessageRow, viewerId: string): DirectMessage => ({
+    id: row.id,
+    text: row.text,
+    fromMe: row.sender_id === viewerId,
+    sender: row.sender_username,
+    created_at: new Date(row.created_at).toISOString(),
+    story: quote(row, viewerId),
+  });
+
+  function toSummary(row: ConversationRow, viewerId: string): ConversationSummary {
+    const lastMessage =
+      row.message_id && row.message_created_at
+        ? toMessage(
+            {
+              id: row.message_id,
+              sender_id: row.message_sender_id ?? '',
+              sender_username: row.message_sender_username ?? '',
+              text: row.message_text ?? '',
+              created_at: row.message_created_at,
+              cursor_at: '',
+              story_id: row.message_story_id,
+              story_owner_id: row.message_story_owner_id,
+              story_created_at: row.message_story_created_at,
+              story_thumb_key: row.message_story_thumb_key,
+            },
+            viewerId,
+          )
+        : null;
+    return {
+      user: userOf(row),
+      lastMessage,
+      unreadCount: row.unread_count,
+      updated_at: row.last_message_at ? new Date(row.last_message_at).toISOString() : null,
+    };
+  }
+
+  async function other(viewer: Viewer, username: string): Promise<ChatUserRow> {
+    const user = await users.findByUsername(username);
+    if (!user) throw new NotFoundError(texts.userNotFound);
+    if (user.id === viewer.userId) throw new ValidationError(texts.messageToSelf);
+    return user;
+  }
+
+  async function listPage(viewer: Viewer, status: 'active' | 'request', cursor: string | undefined, query?: string) {
+    const rows = await conversations.list({
+      userId: viewer.userId,
+      status,
+      limit: CONVERSATIONS_PAGE_SIZE + 1,
+      after: cursor ? decodeTimeCursor(cursor) : undefined,
+      query: query?.trim() || undefined,
+    });
+    const page = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => toSummary(row, viewer.userId)),
+      nextCursor: rows.length > CONVERSATIONS_PAGE_SIZE && last ? encodeCursor([last.cursor_at, last.conversation_id]) : null,
+    };
+  }
+
+  /** Stores a message and delivers it live to the recipient and to the sender's other clients. */
+  async function deliver(sender: ChatUserRow, recipient: ChatUserRow, text: string, storyId: string | null): Promise<DirectMessage> {
+    const at = clock.now();
+    const recent = await conversations.sentSince(sender.id, new Date(at.getTime() - RATE_WINDOW_MS));
+    if (recent >= messagesPerMinute) throw new TooManyRequestsError(texts.messagesTooFast, RATE_WINDOW_MS / 1000);
+    const sent = await conversations.send({ senderId: sender.id, recipientId: recipient.id, text, storyId, at });
+    const row: MessageRow = {
+      id: sent.id,
+      sender_id: sender.id,
+      sender_username: sender.username,
+      text,
+      created_at: sent.createdAt,
+      cursor_at: '',
+      story_id: storyId,
+      story_owner_id: storyId ? recipient.id : null,
+      story_created_at: null,
+      story_thumb_key: null,
+    };
+    const [recipientCounts, senderCounts] = await Promise.all([live.counts(recipient.id), live.counts(sender.id)]);
+    await Promise.all([
+      live.publish(recipient.id, {
+        type: 'message',
+        with: sender.username,
+        message: toMessage(row, recipient.id),
+        request: sent.recipientStatus === 'request',
+        counts: recipientCounts,
+      }),
+      live.publish(sender.id, { type: 'message', with: recipient.username, message: toMessage(row, sender.id), request: false, counts: senderCounts }),
+    ]);
+    return toMessage(row, sender.id);
+  }
+
+  function cleanText(raw: string | undefined): string {
+    const text = (raw ?? '').trim();
+    if (!text) throw new ValidationError(texts.messageEmpty);
+    if (text.length > MESSAGE_MAX_LENGTH) throw new ValidationError(texts.messageTooLong);
+    return text;
+  }
+
+  return {
+    async conversations(viewer: Viewer, cursor: string | undefined, query: string | undefined): Promise<ConversationsResponse> {
+      const [page, totals] = await Promise.all([listPage(viewer, 'active', cursor, query), conversations.unreadTotals(viewer.userId)]);
+      return { ...page, requestsCount: totals.requests };
+    },
+
+    async requests(viewer: Viewer, cursor: string | undefined): Promise<MessageRequestsResponse> {
+      return listPage(viewer, 'request', cursor);
+    },
+
+    async messages(viewer: Viewer, username: string, cursor: string | undefined): Promise<MessagesResponse> {
+      const user = await other(viewer, username);
+      const membership = await conversations.membership(viewer.userId, user.id);
+      const base = { user: userOf(user), otherLastReadAt: membership?.other_last_read_at ? new Date(membership.other_last_read_at).toISOString() : null };
+      if (!membership || membership.status === 'rejected') return { ...base, items: [], nextCursor: null, status: 'none' };
+      const rows = await conversations.messages({
+        conversationId: membership.conversation_id,
+        clearedAt: membership.cleared_at,
+        limit: MESSAGES_PAGE_SIZE + 1,
+        after: cursor ? decodeTimeCursor(cursor) : undefined,
+      });
+      const page = rows.slice(0, MESSAGES_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        ...base,
+        items: page.map((row) => toMessage(row, viewer.userId)),
+        nextCursor: rows.length > MESSAGES_PAGE_SIZE && last ? encodeCursor([last.cursor_at, last.id]) : null,
+        status: membership.status,
+      };
+    },
+
+    async send(viewer: Viewer, username: string, rawText: string | undefined): Promise<{ success: true; message: DirectMessage }> {
+      const text = cleanText(rawText);
+      const recipient = await other(viewer, username);
+      const sender = await users.findById(viewer.userId);
+      if (!sender) throw new NotFoundError(texts.userNotFound);
+      return { success: true, message: await deliver(sender, recipient, text, null) };
+    },
+
+    /** A story reply: a message quoting the story, in the owner's conversations or requests. */
+    async sendStoryReply(senderId: string, ownerId: string, text: string, storyId: string): Promise<void> {
+      const [sender, owner] = await Promise.all([users.findById(senderId), users.findById(ownerId)]);
+      if (!sender || !owner) throw new NotFoundError(texts.userNotFound);
+      await deliver(sender, owner, text, storyId);
+    },
+
+    /**
+     * 'escribiendo…': tells the other person, live, that the viewer is writing to them. Only within
+     * a conversation the other person has accepted, so a request shows nothing before it is.
+     */
+    async typing(viewer: Viewer, username: string): Promise<{ success: true }> {
+      const user = await other(viewer, username);
+      const theirs = await conversations.membership(user.id, viewer.userId);
+      if (theirs?.status === 'active' && theirs.listed) await live.publish(user.id, { type: 'typing', with: viewer.username });
+      return { success: true };
+    },
+
+    /** Marks the conversation read and tells the other side (for 'Visto') and the viewer's clients. */
+    async markRead(viewer: Viewer, username: string): Promise<{ success: true }> {
+      const user = await other(viewer, username);
+      const at = clock.now();
+      if (await conversations.markRead(viewer.userId, user.id, at)) {
+        await Promise.all([
+          live.publish(user.id, { type: 'read', with: viewer.username, at: at.toISOString() }),
+          live.publishCounts(viewer.userId),
+        ]);
+      }
+      return { success: true };
+    },
+
+    async remove(viewer: Viewer, username: string): Promise<{ success: true }> {
+      const user = await other(viewer, username);
+      if (!(await conversations.clear(viewer.userId, user.id, clock.now()))) throw new NotFoundError(texts.conversationNotFound);
+      await live.publishCounts(viewer.userId);
+      return { success: true };
+    },
+
+    async accept(viewer: Viewer, username: string): Promise<{ success: true }> {
+      const user = await other(viewer, username);
+      if (!(await conversations.accept(viewer.userId, user.id))) throw new NotFoundError(texts.requestNotFound);
+      await live.publishCounts(viewer.userId);
+      return { success: true };
+    },
+
+    /** Rejecting removes the request for the viewer; the sender is told nothing. */
+    async reject(viewer: Viewer, username: string): Promise<{ success: true }> {
+      const user = await other(viewer, username);
+      if (!(await conversations.reject(viewer.userId, user.id, clock.now()))) throw new NotFoundError(texts.requestNotFound);
+      await live.publishCounts(viewer.userId);
+      return { success: true };
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

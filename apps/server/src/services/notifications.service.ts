@@ -1,0 +1,160 @@
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationItem,
+  type NotificationsResponse,
+  type NotificationTarget,
+} from '@wag/contract/notifications';
+import type { Clock } from '../lib/clock.js';
+import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
+import type { MediaGrants } from '../lib/media-grants.js';
+import { mediaUrl } from '../lib/media-url.js';
+import { MEDIA_FILES } from '../media/storage.js';
+import type { LikeTarget, NotificationRow, NotificationsRepository } from '../repositories/notifications.repository.js';
+import { isUuid } from '../lib/uuid.js';
+import type { Viewer } from './auth.service.js';
+import type { LiveService } from './live.service.js';
+
+/** At most this many people are notified of one text's @mentions. */
+const MAX_MENTIONS = 10;
+const MENTION = /(?:^|[^A-Za-z0-9_@])@([A-Za-z0-9_]{1,20})(?![A-Za-z0-9_])/g;
+
+/** The lower-cased usernames a text mentions (product.md §9: 1 to 20 of [a-zA-Z0-9_]). */
+export function mentionedUsernames(text: string): string[] {
+  const names = new Set<string>();
+  for (const match of text.matchAll(MENTION)) {
+    names.add(match[1]!.toLowerCase());
+    if (names.size >= MAX_MENTIONS) break;
+  }
+  return [...names];
+}
+
+/** What a notification line is about: a story, a liked comment, or the post or quicky itself. */
+function targetKind(row: NotificationRow): NotificationTarget['kind'] | null {
+  if (row.story_id) return 'story';
+  if (row.type === 'like' && row.comment_id) return 'comment';
+  if (!row.post_slug) return null;
+  return row.post_type === 'quicky' ? 'quicky' : 'post';
+}
+
+/**
+ * Notifications: written by the server when someone acts on your things (never for your own
+ * actions), listed newest first, and pushed live with the new unread count.
+ */
+export function createNotificationsService({
+  notifications,
+  live,
+  clock,
+  grants,
+}: {
+  notifications: NotificationsRepository;
+  live: LiveService;
+  clock: Clock;
+  grants: MediaGrants;
+}) {
+  const announce = (recipients: Iterable<string | undefined>) =>
+    Promise.all([...new Set(recipients)].filter((id): id is string => id !== undefined).map((id) => live.publishCounts(id, 'notification')));
+
+  function toItem(row: NotificationRow, viewerId: string): NotificationItem {
+    const kind = targetKind(row);
+    // A VIP post stays locked for everyone but its owner: no picture of it in someone else's list.
+    const thumbKey = row.story_id
+      ? row.story_thumb_key
+      : row.post_visibility === 'subscribers' && row.post_owner_id !== viewerId
+        ? null
+        : row.post_thumb_key;
+    return {
+      id: row.id,
+      type: row.type,
+      actor: {
+        username: row.actor_username,
+        full_name: row.actor_full_name,
+        picture: mediaUrl(row.actor_avatar_key, MEDIA_FILES.avatarSmall),
+        isVerified: row.actor_is_verified,
+        isFollowedByMe: row.actor_followed,
+      },
+      othersCount: row.type === 'like' ? Math.max(0, row.actors_count - 1) : 0,
+      target: kind ? { kind, slug: row.post_slug, postType: row.post_type, thumbnail_url: grants.fileUrl(thumbKey) } : null,
+      text: row.text,
+      created_at: new Date(row.created_at).toISOString(),
+      read: row.read_at !== null,
+    };
+  }
+
+  return {
+    async page(viewer: Viewer, cursor: string | undefined): Promise<NotificationsResponse> {
+      const rows = await notifications.page(viewer.userId, NOTIFICATIONS_PAGE_SIZE + 1, cursor ? decodeTimeCursor(cursor) : undefined);
+      const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => toItem(row, viewer.userId)),
+        nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor([last.cursor_at, last.id]) : null,
+      };
+    },
+
+    async unreadCount(viewer: Viewer): Promise<{ count: number }> {
+      return { count: await notifications.unreadCount(viewer.userId) };
+    },
+
+    async markRead(viewer: Viewer, ids?: string[]): Promise<{ success: true; count: number }> {
+      const count = await notifications.markRead(viewer.userId, clock.now(), ids?.filter(isUuid));
+      if (count > 0) await live.publishCounts(viewer.userId);
+      return { success: true, count };
+    },
+
+    async liked(target: LikeTarget, targetId: string, actorId: string): Promise<void> {
+      await announce([await notifications.recordLike(target, targetId, actorId, clock.now())]);
+    },
+
+    async unliked(target: LikeTarget, targetId: string, actorId: string): Promise<void> {
+      const recipient = await notifications.retractLike(target, targetId, actorId);
+      if (recipient) await live.publishCounts(recipient);
+    },
+
+    async followed(actorId: string, followeeId: string): Promise<void> {
+      if (actorId === followeeId) return;
+      if (await notifications.recordFollow(followeeId, actorId, clock.now())) await announce([followeeId]);
+    },
+
+    async unfollowed(actorId: string, followeeId: string): Promise<void> {
+      if (await notifications.removeFollow(followeeId, actorId)) await live.publishCounts(followeeId);
+    },
+
+    /** A new comment or reply: its post's owner, the person replied to, and anyone it mentions. */
+    async commented(input: { postId: string; commentId: string; repliedToId: string | null; actorId: string; text: string }): Promise<void> {
+      const at = clock.now();
+      const told = await notifications.insertForComment({ ...input, at });
+      const mentioned = await notifications.insertMentions({
+        usernames: mentionedUsernames(input.text),
+        exclude: told,
+        actorId: input.actorId,
+        postId: input.postId,
+        commentId: input.commentId,
+        text: input.text,
+        at,
+      });
+      await announce([...told, ...mentioned]);
+    },
+
+    /** The people a new post's description mentions. */
+    async mentionedInPost(postId: string, actorId: string, description: string): Promise<void> {
+      const mentioned = await notifications.insertMentions({
+        usernames: mentionedUsernames(description),
+        exclude: [],
+        actorId,
+        postId,
+        commentId: null,
+        text: description.slice(0, 200),
+        at: clock.now(),
+      });
+      await announce(mentioned);
+    },
+
+    async storyReplied(storyId: string, ownerId: string, actorId: string, text: string): Promise<void> {
+      if (ownerId === actorId) return;
+      await notifications.insert({ recipientId: ownerId, actorId, type: 'story_reply', storyId, text, at: clock.now() });
+      await announce([ownerId]);
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,109 @@
+import {
+  SEARCH_MODELS_LIMIT,
+  SEARCH_PAGE_SIZE,
+  SEARCH_PEOPLE_LIMIT,
+  type SearchQuery,
+  type SearchResponse,
+} from '@wag/contract/search';
+import { isUuid } from '../lib/uuid.js';
+import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+import { ValidationError } from '../lib/errors.js';
+import type { MediaGrants } from '../lib/media-grants.js';
+import { mediaUrl } from '../lib/media-url.js';
+import { messages } from '../lib/messages.js';
+import { MEDIA_FILES } from '../media/storage.js';
+import type { PostSearchAfter, PostSearchOrder, PostSearchRow, SearchRepository } from '../repositories/search.repository.js';
+import type { Viewer } from './auth.service.js';
+import { postAccess } from './posts.service.js';
+import { toPostSummary } from './post-summary.js';
+
+/** Words of a search text (letters and digits in any script); null when it holds none. */
+export function searchWords(text: string): string | null {
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return words.length ? words.join(' ') : null;
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+const REAL = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+
+/** The cursor names its order, so a page of one order never continues another. */
+function encodeAfter(order: PostSearchOrder, row: PostSearchRow): string {
+  if (order === 'relevance') return encodeCursor(['relevance', row.rank ?? '0', row.cursor_at, row.id]);
+  if (order === 'popular') return encodeCursor(['popular', String(row.likes_count), row.cursor_at, row.id]);
+  return encodeCursor(['recent', row.cursor_at, row.id]);
+}
+
+function decodeAfter(order: PostSearchOrder, raw: string): PostSearchAfter {
+  const parts = decodeCursor(raw, order === 'recent' ? 3 : 4);
+  const [kind] = parts;
+  const [at, id] = parts.slice(-2) as [string, string];
+  if (kind !== order || !TIMESTAMP.test(at) || !isUuid(id)) throw new ValidationError(messages.badCursor);
+  if (order === 'recent') return { order, at, id };
+  const key = parts[1] ?? '';
+  if (order === 'relevance') {
+    if (!REAL.test(key)) throw new ValidationError(messages.badCursor);
+    return { order, rank: key, at, id };
+  }
+  if (!/^\d{1,10}$/.test(key) || Number(key) > 2 ** 31 - 1) throw new ValidationError(messages.badCursor);
+  return { order, likes: Number(key), at, id };
+}
+
+/**
+ * Search (product.md §2 "Search results", §3 "Search filters"): posts by their words in Spanish
+ * forms, ranked by relevance unless a sort is asked for, with the filters applied by the
+ * database; people by name on the first page. Audiences as on every other list.
+ */
+export function createSearchService({ search, grants }: { search: SearchRepository; grants: MediaGrants }) {
+  return {
+    async search(query: SearchQuery, viewer: Viewer | null): Promise<SearchResponse> {
+      const text = query.query?.trim() ?? '';
+      const viewerId = viewer?.userId ?? null;
+      const firstPage = query.cursor === undefined;
+      const order: PostSearchOrder = query.sort ?? (text ? 'relevance' : 'recent');
+      const after = query.cursor === undefined ? undefined : decodeAfter(order, query.cursor);
+
+      const peopleWanted = firstPage && (text !== '' || query.category === 'models');
+      const peopleLimit = query.category === 'models' ? SEARCH_MODELS_LIMIT : SEARCH_PEOPLE_LIMIT;
+      const words = text ? searchWords(text) : null;
+      // A text with no letters or digits can name people ("__") but matches no post.
+      const postsWanted = query.category !== 'models' && (text === '' || words !== null);
+
+      const [people, rows] = await Promise.all([
+        peopleWanted ? search.people(text || null, viewerId, peopleLimit) : [],
+        postsWanted
+          ? search.posts({
+              viewerId,
+              words,
+              order,
+              kind: query.category === 'quickys' ? 'quicky' : query.category === 'photos' ? 'image' : undefined,
+              orientation: query.orientation,
+              hd: query.quality === 'hd',
+              maxDurationMs: query.duration ? query.duration * 60_000 : undefined,
+              after,
+              limit: SEARCH_PAGE_SIZE + 1,
+            })
+          : [],
+      ]);
+
+      const page = rows.slice(0, SEARCH_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        users: people.map((row) => ({
+          id: row.id,
+          username: row.username,
+          full_name: row.full_name,
+          avatar: mediaUrl(row.avatar_key, MEDIA_FILES.avatarSmall),
+          verified: row.is_verified,
+          followers: row.followers_count,
+          isFollowedByMe: viewerId !== row.id && row.is_followed_by_me,
+        })),
+        posts: page
+          .filter((row) => postAccess(row, viewer) !== 'hidden')
+          .map((row) => toPostSummary(row, row, viewerId === row.user_id, grants)),
+        nextCursor: rows.length > SEARCH_PAGE_SIZE && last ? encodeAfter(order, last) : null,
+      };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,220 @@
+import type { DirectMessage } from '@wag/contract/messages';
+import { MESSAGE_MAX_LENGTH } from '@wag/contract/messages';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icon';
+import { useToast } from '../../../components/ui/toast';
+import { VerifiedBadge } from '../../../components/ui/verified-badge';
+import { errorText } from '../../../lib/api-client';
+import { commentAge } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
+import {
+  useAnnounceTyping,
+  useConversation,
+  useConversationAction,
+  useMarkConversationRead,
+  useOtherTyping,
+  useSendMessage,
+} from '../api/use-messages';
+
+function MessageBubble({ message, seen }: { message: DirectMessage; seen: boolean }) {
+  return (
+    <li className={`bubble${message.fromMe ? ' bubble--mine' : ''}`} data-testid="message">
+      {message.story ? (
+        <span className="bubble__story">
+          {message.story.thumbnail_url ? <img src={message.story.thumbnail_url} alt="" width={48} height={85} loading="lazy" /> : null}
+          <span>{message.fromMe ? t('messages.youRepliedStory') : t('messages.repliedYourStory')}</span>
+        </span>
+      ) : null}
+      <span className="bubble__text">{message.text}</span>
+      <time className="bubble__time" dateTime={message.created_at}>
+        {commentAge(message.created_at)}
+        {seen ? ` · ${t('messages.seen')}` : ''}
+      </time>
+    </li>
+  );
+}
+
+function ConversationMenu({ username, onDeleted }: { username: string; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const remove = useConversationAction('delete');
+  const toast = useToast();
+  const name = encodeURIComponent(username);
+  const deleteChat = () => {
+    setOpen(false);
+    if (!window.confirm(t('messages.confirmDelete', { username }))) return;
+    remove.mutate(username, {
+      onSuccess: onDeleted,
+      onError: (error) => toast(errorText(error, t('messages.deleteFailed')), 'error'),
+    });
+  };
+  return (
+    <div className="chat-menu">
+      <button type="button" className="icon-button" aria-label={t('messages.options')} aria-expanded={open} onClick={() => setOpen((value) => !value)} data-testid="chat-menu">
+        <Icon name="menu" />
+      </button>
+      {open ? (
+        <ul className="chat-menu__list" role="menu">
+          <li role="none">
+            <Link role="menuitem" to={`/${name}`}>{t('messages.viewProfile')}</Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to={`/report-user/${name}`}>{t('messages.report')}</Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to={`/block-user/${name}`}>{t('messages.block')}</Link>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" className="chat-menu__danger" onClick={deleteChat}>
+              {t('messages.deleteChat')}
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** One conversation: history (older pages upward), request banner, 'Visto', composer. */
+export function ConversationPane({ username, showBack }: { username: string; showBack: boolean }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const conversation = useConversation(username);
+  const send = useSendMessage(username);
+  const markRead = useMarkConversationRead(username);
+  const accept = useConversationAction('accept');
+  const reject = useConversationAction('reject');
+  const [text, setText] = useState('');
+  const otherTyping = useOtherTyping(username);
+  const announceTyping = useAnnounceTyping(username);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  const pages = conversation.data?.pages ?? [];
+  const first = pages[0];
+  const messages = pages.flatMap((page) => page.items).reverse();
+  const newest = messages.at(-1);
+  const lastMine = [...messages].reverse().find((message) => message.fromMe);
+  const otherReadAt = first?.otherLastReadAt ? new Date(first.otherLastReadAt).getTime() : 0;
+
+  // Reading the newest message from the other person marks the conversation read; a request is
+  // only marked read once accepted (the sender learns nothing before that).
+  const { mutate: markReadNow } = markRead;
+  const newestFromOther = newest && !newest.fromMe && first?.status === 'active' ? newest.id : null;
+  useEffect(() => {
+    if (newestFromOther) markReadNow();
+  }, [newestFromOther, markReadNow]);
+
+  // New messages scroll into view; loading older ones keeps the place.
+  const newestId = newest?.id;
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [newestId]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const value = text.trim();
+    if (!value || send.isPending) return;
+    send.mutate(value, {
+      onSuccess: () => setText(''),
+      onError: (error) => toast(errorText(error, t('messages.sendFailed')), 'error'),
+    });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+
+  const user = first?.user;
+  const display = user?.full_name || user?.username || username;
+  const backToList = () => navigate('/messages', { replace: true });
+
+  return (
+    <section className="chat" aria-label={t('messages.conversationWith', { username })} data-testid="conversation-pane">
+      <header className="chat__header">
+        {showBack ? (
+          <Link to="/messages" className="icon-button" aria-label={t('messages.back')}>
+            <Icon name="arrowLeft" />
+          </Link>
+        ) : null}
+        <Link to={`/${encodeURIComponent(username)}`} className="chat__who">
+          <Avatar name={display} src={user?.picture} size={40} />
+          <span className="chat__names">
+            <strong>
+              {display}
+              {user?.isVerified ? <VerifiedBadge size={14} /> : null}
+            </strong>
+            <span>@{user?.username ?? username}</span>
+          </span>
+        </Link>
+        <ConversationMenu username={username} onDeleted={backToList} />
+      </header>
+
+      {first?.status === 'request' ? (
+        <div className="chat__request" data-testid="request-banner">
+          <p>{t('messages.requestBanner', { username })}</p>
+          <div>
+            <Button className="btn-compact" onClick={() => accept.mutate(username)} disabled={accept.isPending}>
+              {t('messages.accept')}
+            </Button>
+            <Button className="btn-compact" variant="secondary" onClick={() => reject.mutate(username, { onSuccess: backToList })} disabled={reject.isPending}>
+              {t('messages.reject')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      <ol className="chat__messages" ref={listRef} data-testid="messages-list">
+        {conversation.hasNextPage ? (
+          <li className="chat__older">
+            <Button className="btn-compact" variant="secondary" disabled={conversation.isFetchingNextPage} onClick={() => void conversation.fetchNextPage()}>
+              {t('messages.loadOlder')}
+            </Button>
+          </li>
+        ) : null}
+        {conversation.isPending ? <li className="chat__status">{t('messages.loading')}</li> : null}
+        {conversation.isError ? (
+          <li className="chat__status" role="alert">
+            {errorText(conversation.error, t('messages.loadFailed'))}
+          </li>
+        ) : null}
+        {conversation.isSuccess && messages.length === 0 ? <li className="chat__status">{t('messages.startConversation', { username })}</li> : null}
+        {messages.map((message) => (
+          <MessageBubble
+            key={message.id}
+            message={message}
+            seen={message.id === lastMine?.id && message.id === newest?.id && otherReadAt >= new Date(message.created_at).getTime()}
+          />
+        ))}
+      </ol>
+      {otherTyping ? (
+        <p className="chat__typing" role="status" data-testid="typing-indicator">
+          {t('messages.typing', { username })}
+        </p>
+      ) : null}
+
+      <form className="chat__composer" onSubmit={submit}>
+        <label className="visually-hidden" htmlFor="chat-input">
+          {t('messages.placeholder')}
+        </label>
+        <textarea
+          id="chat-input"
+          rows={1}
+          value={text}
+          maxLength={MESSAGE_MAX_LENGTH}
+          placeholder={t('messages.placeholder')}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value.trim()) announceTyping();
+          }}
+          onKeyDown={onKeyDown}
+          data-testid="message-input"
+        />
+        <button type="submit" className="chat__send" aria-label={t('messages.send')} disabled={!text.trim() || send.isPending} data-testid="send-message">
+          <Icon name="send" />
+        </button>
+      </form>
+    </section>
+  );
+}

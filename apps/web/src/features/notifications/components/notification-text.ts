@@ -1,0 +1,45 @@
+import type { NotificationItem } from '@wag/contract/notifications';
+import { t } from '../../../lib/i18n';
+
+/** What the notification is about, as the sentence names it. */
+function targetNoun(item: NotificationItem): string {
+  switch (item.target?.kind) {
+    case 'quicky':
+      return t('notifications.target.quicky');
+    case 'comment':
+      return t('notifications.target.comment');
+    case 'story':
+      return t('notifications.target.story');
+    default:
+      return t('notifications.target.post');
+  }
+}
+
+/** The sentence after the actor's name: 'le dio me gusta a tu publicación', grouped likes included. */
+export function notificationSentence(item: NotificationItem): string {
+  const target = targetNoun(item);
+  switch (item.type) {
+    case 'like':
+      if (item.othersCount === 0) return t('notifications.like', { target });
+      return t(item.othersCount === 1 ? 'notifications.likeOthersOne' : 'notifications.likeOthers', { n: item.othersCount, target });
+    case 'comment':
+      return t('notifications.comment', { target });
+    case 'reply':
+      return t('notifications.reply');
+    case 'mention':
+      return t('notifications.mention');
+    case 'follow':
+      return t('notifications.follow');
+    case 'story_reply':
+      return t('notifications.storyReply');
+  }
+}
+
+/** Where tapping the notification leads. */
+export function notificationLink(item: NotificationItem): string {
+  const actor = `/${encodeURIComponent(item.actor.username)}`;
+  if (item.type === 'story_reply') return `/messages?to=${encodeURIComponent(item.actor.username)}`;
+  const slug = item.target?.slug;
+  if (!slug) return actor;
+  return item.target?.kind === 'quicky' || item.target?.postType === 'quicky' ? `/quicky/${encodeURIComponent(slug)}` : `/post/${encodeURIComponent(slug)}`;
+}

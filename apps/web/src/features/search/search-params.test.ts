@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { paramsFrom, draftFrom } from './components/filter-dialog';
+import { activeFilters, readSearchParams, searchResultsHref, withoutFilter } from './search-params';
+
+describe('search addresses', () => {
+  it('reads the known values, trims the text and drops what the server would refuse', () => {
+    const search = readSearchParams(new URLSearchParams('query=%20playa%20&category=photos&sort=popular&orientation=sideways&quality=4k&duration=21'));
+    expect(search).toEqual({ query: 'playa', category: 'photos', sort: 'popular', orientation: undefined, quality: undefined, duration: undefined });
+    expect(readSearchParams(new URLSearchParams('duration=0')).duration).toBeUndefined();
+    expect(readSearchParams(new URLSearchParams('duration=20')).duration).toBe(20);
+  });
+
+  it('writes parameters in a stable order, encoded, without empty ones', () => {
+    expect(searchResultsHref({ query: 'atardecer & mar', quality: 'hd', category: 'quickys', duration: 3 })).toBe(
+      '/search-results?query=atardecer%20%26%20mar&category=quickys&quality=hd&duration=3',
+    );
+    expect(searchResultsHref({ query: '  ' })).toBe('/search-results');
+    expect(searchResultsHref({ query: '', orientation: 'vertical' })).toBe('/search-results?orientation=vertical');
+  });
+
+  it('lists and removes active filters', () => {
+    const search = { query: 'x', sort: 'recent' as const, duration: 5 };
+    expect(activeFilters(search)).toEqual(['sort', 'duration']);
+    expect(activeFilters(withoutFilter(search, 'sort'))).toEqual(['duration']);
+  });
+
+  it('maps the dialog fields to the address: content type and category share one parameter', () => {
+    const draft = draftFrom({ query: 'x', category: 'models', duration: 4 });
+    expect(draft).toEqual({ contentType: 'all', category: 'models', sortBy: 'relevance', orientation: 'all', quality: 'all', videoDuration: 4 });
+    expect(paramsFrom('x', { ...draft, category: 'all', contentType: 'photos', sortBy: 'popular', videoDuration: 0 })).toEqual({
+      query: 'x',
+      category: 'photos',
+      sort: 'popular',
+      orientation: undefined,
+      quality: undefined,
+      duration: undefined,
+    });
+  });
+});

@@ -1,0 +1,69 @@
+import {
+  SEARCH_MAX_DURATION_MINUTES,
+  SEARCH_QUERY_MAX_LENGTH,
+  searchCategories,
+  searchOrientations,
+  searchSorts,
+  type SearchCategory,
+  type SearchOrientation,
+  type SearchSort,
+} from '@wag/contract/search';
+
+/** What a search-results address asks for (product.md §2; duration is WAG's own). */
+export interface SearchParams {
+  query: string;
+  category?: SearchCategory;
+  sort?: SearchSort;
+  orientation?: SearchOrientation;
+  quality?: 'hd';
+  /** Longest video in minutes, 1–20; absent means no limit. */
+  duration?: number;
+}
+
+export type FilterName = Exclude<keyof SearchParams, 'query'>;
+
+const ORDER: FilterName[] = ['category', 'sort', 'orientation', 'quality', 'duration'];
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+/** Reads an address's parameters, dropping values the server would refuse. */
+export function readSearchParams(params: URLSearchParams): SearchParams {
+  const minutes = Number.parseInt(params.get('duration') ?? '', 10);
+  return {
+    query: (params.get('query') ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH),
+    category: oneOf(params.get('category'), searchCategories),
+    sort: oneOf(params.get('sort'), searchSorts),
+    orientation: oneOf(params.get('orientation'), searchOrientations),
+    quality: oneOf(params.get('quality'), ['hd'] as const),
+    duration: minutes >= 1 && minutes <= SEARCH_MAX_DURATION_MINUTES ? minutes : undefined,
+  };
+}
+
+/** The query string for both the address and the API call, in a stable order. */
+export function searchQueryString(search: SearchParams): string {
+  const parts: string[] = [];
+  const query = search.query.trim();
+  if (query) parts.push(`query=${encodeURIComponent(query)}`);
+  for (const name of ORDER) {
+    const value = search[name];
+    if (value !== undefined) parts.push(`${name}=${encodeURIComponent(String(value))}`);
+  }
+  return parts.join('&');
+}
+
+export function searchResultsHref(search: SearchParams): string {
+  const query = searchQueryString(search);
+  return query ? `/search-results?${query}` : '/search-results';
+}
+
+/** The filters in use, in display order (for the chips and the filter button's count). */
+export function activeFilters(search: SearchParams): FilterName[] {
+  return ORDER.filter((name) => search[name] !== undefined);
+}
+
+export function withoutFilter(search: SearchParams, name: FilterName): SearchParams {
+  return { ...search, [name]: undefined };
+}
+

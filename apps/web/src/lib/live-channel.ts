@@ -1,0 +1,107 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createEventStreamParser } from '@wag/contract/event-stream';
+import type { LiveEvent, UnreadCounts } from '@wag/contract/messages';
+import { useEffect } from 'react';
+import { apiRequest } from './api-client';
+import { useSession } from './session';
+
+/** Query keys the live channel keeps current. */
+export const unreadCountsKey = (viewer: string | null) => ['unread-counts', viewer] as const;
+export const notificationsKey = (viewer: string | null) => ['notifications', viewer] as const;
+export const conversationsRoot = 'conversations';
+export const messageRequestsRoot = 'message-requests';
+export const conversationRoot = 'conversation';
+/** When the other person of a conversation was last seen typing (a timestamp, 0 when they sent). */
+export const typingKey = (username: string) => ['typing', username.toLowerCase()] as const;
+
+const NO_COUNTS: UnreadCounts = { notifications: 0, messages: 0, requests: 0 };
+
+/** Unread notifications, conversations with new messages and pending requests (zeros for guests). */
+export function useUnreadCounts(): UnreadCounts {
+  const { token, username } = useSession();
+  const counts = useQuery({
+    queryKey: unreadCountsKey(username),
+    enabled: Boolean(token),
+    queryFn: ({ signal }) => apiRequest<UnreadCounts>('/api/live/counts', { signal }),
+    staleTime: 60_000,
+  });
+  return token ? (counts.data ?? NO_COUNTS) : NO_COUNTS;
+}
+
+/** What a live event changes in the cache: counts at once, lists and conversations by refetching. */
+export function applyLiveEvent(queryClient: QueryClient, viewer: string | null, event: LiveEvent): void {
+  if ('counts' in event) queryClient.setQueryData(unreadCountsKey(viewer), event.counts);
+  if (event.type === 'notification') void queryClient.invalidateQueries({ queryKey: notificationsKey(viewer) });
+  if (event.type === 'typing') queryClient.setQueryData(typingKey(event.with), Date.now());
+  if (event.type === 'message') {
+    queryClient.setQueryData(typingKey(event.with), 0);
+    void queryClient.invalidateQueries({ queryKey: [conversationsRoot] });
+    void queryClient.invalidateQueries({ queryKey: [messageRequestsRoot] });
+    void queryClient.invalidateQueries({ queryKey: [conversationRoot, event.with.toLowerCase()] });
+  }
+  if (event.type === 'read') void queryClient.invalidateQueries({ queryKey: [conversationRoot, event.with.toLowerCase()] });
+}
+
+/** After a dropped stream comes back: what arrived meanwhile is fetched again. */
+export function refetchAfterReconnect(queryClient: QueryClient, viewer: string | null): void {
+  for (const queryKey of [notificationsKey(viewer), [conversationsRoot], [messageRequestsRoot], [conversationRoot]]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+/** Waits before reconnecting: 1 s, doubling up to 30 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
+}
+
+/**
+ * Keeps one live channel open while signed in: server-sent events read with fetch so the token
+ * travels in the Authorization header (never in a URL), reconnecting after drops.
+ */
+export function useLiveChannel(): void {
+  const { token, username } = useSession();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!token || typeof fetch !== 'function' || typeof TextDecoderStream === 'undefined') return;
+    const controller = new AbortController();
+    let attempt = 0;
+    let connectedBefore = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const connect = async () => {
+      try {
+        const response = await fetch('/api/live', { headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' }, signal: controller.signal });
+        // A session that ended is not retried; the next sign-in opens a new channel.
+        if (response.status === 401) return;
+        if (!response.ok || !response.body) throw new Error(`live ${response.status}`);
+        attempt = 0;
+        if (connectedBefore) refetchAfterReconnect(queryClient, username);
+        connectedBefore = true;
+        const feed = createEventStreamParser((data) => {
+          try {
+            applyLiveEvent(queryClient, username, JSON.parse(data) as LiveEvent);
+          } catch {
+            // A malformed event is skipped.
+          }
+        });
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          feed(value);
+        }
+      } catch {
+        if (controller.signal.aborted) return;
+      }
+      if (controller.signal.aborted) return;
+      timer = setTimeout(() => void connect(), reconnectDelay(attempt));
+      attempt += 1;
+    };
+    void connect();
+    return () => {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, [token, username, queryClient]);
+}

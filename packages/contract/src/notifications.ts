@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+
+export const notificationType = z.enum(['like', 'comment', 'reply', 'mention', 'follow', 'story_reply']);
+export type NotificationType = z.infer<typeof notificationType>;
+
+/** What a notification is about: a post or quicky (by slug), a comment on one, or a story. */
+export const notificationTarget = z.object({
+  kind: z.enum(['post', 'quicky', 'comment', 'story']),
+  /** Slug of the post or quicky (of the commented post for comments); null for stories. */
+  slug: z.string().nullable(),
+  postType: z.enum(['grid', 'quicky', 'vip']).nullable(),
+  thumbnail_url: z.string().nullable(),
+});
+export type NotificationTarget = z.infer<typeof notificationTarget>;
+
+export const notificationActor = z.object({
+  username: z.string(),
+  full_name: z.string().nullable(),
+  picture: z.string().nullable(),
+  isVerified: z.boolean(),
+  /** Whether the viewer follows the actor (for 'Seguir también' on follow lines). */
+  isFollowedByMe: z.boolean(),
+});
+
+/** One line of /notifications; likes of one thing are grouped ("ana y 12 personas más"). */
+export const notificationItem = z.object({
+  id: z.string(),
+  type: notificationType,
+  actor: notificationActor,
+  /** People besides the actor behind this line (likes only; 0 otherwise). */
+  othersCount: z.number().int().nonnegative(),
+  target: notificationTarget.nullable(),
+  /** The comment, reply or story reply text, when there is one. */
+  text: z.string().nullable(),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type NotificationItem = z.infer<typeof notificationItem>;
+
+export const notificationsQuery = z.object({ cursor: z.string().max(200).optional() });
+export const notificationsResponse = z.object({ items: z.array(notificationItem), nextCursor: z.string().nullable() });
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+
+export const unreadCountResponse = z.object({ count: z.number().int().nonnegative() });
+export type UnreadCountResponse = z.infer<typeof unreadCountResponse>;
+
+/** POST /api/notifications/read: everything up to now, or only the given ids. */
+export const markReadBody = z.object({ ids: z.array(z.string().max(100)).max(200).optional() }).nullish();
+export const markReadResponse = z.object({ success: z.literal(true), count: z.number().int().nonnegative() });
