@@ -24,6 +24,8 @@ export interface LiveBus {
 export const LIVE_CHANNEL = 'wag_live';
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
 const PG_PAYLOAD_LIMIT = 7900;
+/** How long a starting server waits for Redis before giving up. */
+const REDIS_START_TIMEOUT_MS = 10_000;
 
 function parse(raw: string): LiveEnvelope | undefined {
   try {
@@ -101,18 +103,41 @@ export async function createPostgresBus(url: string, log: (message: string) => v
 }
 
 /** Redis pub/sub: one connection subscribed, one publishing (a subscribed connection cannot publish). */
-export async function createRedisBus(url: string, log: (message: string) => void = console.warn): Promise<LiveBus> {
+export async function createRedisBus(
+  url: string,
+  log: (message: string) => void = console.warn,
+  startTimeoutMs = REDIS_START_TIMEOUT_MS,
+): Promise<LiveBus> {
   const handlers: ((envelope: LiveEnvelope) => void)[] = [];
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url, { lazyConnect: true });
+  const options = { lazyConnect: true, connectTimeout: startTimeoutMs, maxRetriesPerRequest: 2 };
+  const publisher = new Redis(url, options);
+  const subscriber = new Redis(url, options);
   for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => log(`redis: ${error.message}`));
-  await Promise.all([publisher.connect(), subscriber.connect()]);
   subscriber.on('message', (channel: string, raw: string) => {
     if (channel !== LIVE_CHANNEL) return;
     const envelope = parse(raw);
     if (envelope) for (const handler of handlers) handler(envelope);
   });
-  await subscriber.subscribe(LIVE_CHANNEL);
+  // A server that cannot reach Redis stops with a clear message instead of waiting for it.
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis (REDIS_URL) did not answer within ${startTimeoutMs} ms`)), startTimeoutMs);
+  });
+  try {
+    await Promise.race([
+      (async () => {
+        await Promise.all([publisher.connect(), subscriber.connect()]);
+        await subscriber.subscribe(LIVE_CHANNEL);
+      })(),
+      timeout,
+    ]);
+  } catch (error) {
+    subscriber.disconnect();
+    publisher.disconnect();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
   return {
     kind: 'redis',
     async publish(envelope) {
