@@ -51,12 +51,19 @@ test('two people chat live: a message request, accepted, then replies both ways 
   await expect(page.getByTestId('message').last()).toContainText('Visto');
 
   // 'Eliminar Chat' removes it for Bea only.
-  beaPage.once('dialog', (dialog) => void dialog.accept());
   await beaPage.getByTestId('chat-menu').click();
   await expect(beaPage.getByRole('menuitem', { name: 'Ver Perfil' })).toBeVisible();
   await expect(beaPage.getByRole('menuitem', { name: 'Reportar' })).toHaveAttribute('href', `/report-user/${ana.username}`);
   await expect(beaPage.getByRole('menuitem', { name: 'Bloquear' })).toHaveAttribute('href', `/block-user/${ana.username}`);
   await beaPage.getByRole('menuitem', { name: 'Eliminar Chat' }).click();
+  const confirm = beaPage.getByTestId('delete-chat');
+  await expect(confirm.getByRole('heading', { name: `¿Eliminar el chat con @${ana.username}?` })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(beaPage.getByTestId('message')).toHaveCount(3);
+  await beaPage.getByTestId('chat-menu').click();
+  await beaPage.getByRole('menuitem', { name: 'Eliminar Chat' }).click();
+  await beaPage.getByTestId('delete-chat').getByRole('button', { name: 'Eliminar' }).click();
   await expect(beaPage).toHaveURL(/\/messages$/);
   await expect(beaPage.getByTestId('conversation-row')).toHaveCount(0);
   await page.reload();

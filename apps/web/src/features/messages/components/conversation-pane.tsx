@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type Keyb
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon } from '../../../components/ui/icon';
 import { useToast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
@@ -42,11 +43,13 @@ function ConversationMenu({ username, onDeleted }: { username: string; onDeleted
   const remove = useConversationAction('delete');
   const toast = useToast();
   const name = encodeURIComponent(username);
+  const [confirming, setConfirming] = useState(false);
   const deleteChat = () => {
-    setOpen(false);
-    if (!window.confirm(t('messages.confirmDelete', { username }))) return;
     remove.mutate(username, {
-      onSuccess: onDeleted,
+      onSuccess: () => {
+        setConfirming(false);
+        onDeleted();
+      },
       onError: (error) => toast(errorText(error, t('messages.deleteFailed')), 'error'),
     });
   };
@@ -67,11 +70,31 @@ function ConversationMenu({ username, onDeleted }: { username: string; onDeleted
             <Link role="menuitem" to={`/block-user/${name}`}>{t('messages.block')}</Link>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" className="chat-menu__danger" onClick={deleteChat}>
+            <button
+              type="button"
+              role="menuitem"
+              className="chat-menu__danger"
+              onClick={() => {
+                setOpen(false);
+                setConfirming(true);
+              }}
+            >
               {t('messages.deleteChat')}
             </button>
           </li>
         </ul>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={t('messages.deleteTitle', { username })}
+          description={t('messages.deleteBody', { username })}
+          cancelLabel={t('messages.cancel')}
+          confirmLabel={t('messages.deleteConfirm')}
+          onCancel={() => setConfirming(false)}
+          onConfirm={deleteChat}
+          busy={remove.isPending}
+          testId="delete-chat"
+        />
       ) : null}
     </div>
   );

@@ -1,8 +1,7 @@
 import type { PostDetail } from '@wag/contract/posts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FollowButton } from '../../../components/social/follow-button';
 import { Avatar } from '../../../components/ui/avatar';
 import { Icon } from '../../../components/ui/icon';
@@ -82,16 +81,16 @@ function DeletePost({ post }: { post: PostDetail }) {
         <Icon name="trash" size={22} />
       </button>
       {asking ? (
-        <Modal title={t('post.deleteTitle')} description={t('post.deleteBody')} onClose={() => setAsking(false)} size="sm" testId="delete-post">
-          <div className="post-delete__actions">
-            <Button variant="secondary" onClick={() => setAsking(false)} disabled={busy}>
-              {t('post.deleteCancel')}
-            </Button>
-            <Button variant="danger" onClick={() => void remove()} disabled={busy}>
-              {t('post.deleteConfirm')}
-            </Button>
-          </div>
-        </Modal>
+        <ConfirmDialog
+          title={t('post.deleteTitle')}
+          description={t('post.deleteBody')}
+          cancelLabel={t('post.deleteCancel')}
+          confirmLabel={t('post.deleteConfirm')}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => void remove()}
+          busy={busy}
+          testId="delete-post"
+        />
       ) : null}
     </>
   );
