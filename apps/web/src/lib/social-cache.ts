@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { FollowListResponse, ProfileResponse, WagStarsResponse } from '@wag/contract/profiles';
+import type { SearchResponse } from '@wag/contract/search';
 import { useSession } from './session';
 
 /**
@@ -31,6 +32,9 @@ export const followListKey = (username: string, kind: FollowListKind, viewer: st
 export const wagStarsRoot = 'wag-stars';
 export const wagStarsKey = (viewer: string) => [wagStarsRoot, viewer] as const;
 
+export const searchRoot = 'search';
+export const searchKey = (viewer: string, queryString: string) => [searchRoot, viewer, queryString] as const;
+
 function isProfile(data: unknown): data is ProfileResponse {
   return typeof data === 'object' && data !== null && 'user' in data && 'stats' in data;
 }
@@ -54,7 +58,7 @@ export interface FollowPatch {
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** Writes one follow state into every cached copy: the profile, list rows and WAG Stars cards. */
+/** Writes one follow state into every cached copy: the profile, list rows, search people and WAG Stars cards. */
 export function patchFollowState(queryClient: QueryClient, username: string, patch: FollowPatch): void {
   patchCachedProfiles(queryClient, username, (profile) => ({
     ...profile,
@@ -70,6 +74,22 @@ export function patchFollowState(queryClient: QueryClient, username: string, pat
             ...page,
             users: page.users.map((row) =>
               sameName(row.username, username) ? { ...row, isFollowedByMe: patch.isFollowing } : row,
+            ),
+          })),
+        }
+      : data,
+  );
+
+  queryClient.setQueriesData<InfiniteData<SearchResponse>>({ queryKey: [searchRoot] }, (data) =>
+    data?.pages
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            users: page.users.map((row) =>
+              sameName(row.username, username)
+                ? { ...row, isFollowedByMe: patch.isFollowing, followers: patch.followers === undefined ? row.followers : patch.followers }
+                : row,
             ),
           })),
         }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { SearchResponse } from '@wag/contract/search';
 import { apiRequest } from '../../../lib/api-client';
-import { useViewerKey } from '../../../lib/social-cache';
+import { searchKey, useViewerKey } from '../../../lib/social-cache';
 import { searchQueryString, type SearchParams } from '../search-params';
 
 /**
@@ -12,7 +12,7 @@ export function useSearch(search: SearchParams) {
   const viewer = useViewerKey();
   const queryString = searchQueryString(search);
   return useInfiniteQuery({
-    queryKey: ['search', viewer, queryString],
+    queryKey: searchKey(viewer, queryString),
     initialPageParam: null as string | null,
     getNextPageParam: (last: SearchResponse) => last.nextCursor,
     queryFn: ({ pageParam, signal }) => {

@@ -166,6 +166,22 @@ describe('Resultados de Búsqueda', () => {
     expect(button).toHaveTextContent('Siguiendo');
   });
 
+  it('follows a person from the results at once, with the count, and gives no button on your own row', async () => {
+    signIn('demo');
+    mockApi({
+      'GET /api/search?query=ca': page({ users: [person({ followers: 1 }), person({ id: 'u-demo', username: 'demo', full_name: 'Demo' })] }),
+      'GET /api/wag-stars': { users: [] },
+      'POST /api/follow/camila_ortega': { success: true, isFollowing: true, followers: 2 },
+    });
+    renderSearch('/search-results?query=ca');
+    const people = await screen.findAllByTestId('search-person');
+    expect(people).toHaveLength(2);
+    expect(within(people[1]!).queryByRole('button')).not.toBeInTheDocument();
+    await userEvent.click(within(people[0]!).getByRole('button', { name: 'Seguir' }));
+    await waitFor(() => expect(within(people[0]!).getByRole('button', { name: 'Siguiendo' })).toBeEnabled());
+    expect(people[0]).toHaveTextContent('2 seguidores');
+  });
+
   it('ignores address values the server would refuse', async () => {
     const fetchMock = mockApi({ 'GET /api/search': page(), 'GET /api/wag-stars': { users: [] } });
     renderSearch('/search-results?query=playa&category=videos&sort=oldest&duration=99&quality=hd');

@@ -27,7 +27,10 @@ function chipLabel(search: SearchParams, name: FilterName): string {
 const followersText = (count: number) =>
   count === 1 ? t('searchResults.followersOne') : t('searchResults.followers', { count: formatCount(count) });
 
+/** People the search found, each with a follow button (none on your own row). */
 function PeopleResults({ users }: { users: SearchUser[] }) {
+  const { username: me } = useSession();
+  const [promptOpen, setPromptOpen] = useState(false);
   return (
     <section className="search-page__section" aria-labelledby="search-people-title">
       <h2 id="search-people-title" className="search-page__section-title">
@@ -36,12 +39,12 @@ function PeopleResults({ users }: { users: SearchUser[] }) {
       <ul className="search-people" data-testid="search-people">
         {users.map((user) => {
           const name = user.full_name?.trim() || user.username;
+          const isMe = Boolean(me) && user.username.toLowerCase() === me!.toLowerCase();
           return (
-            <li key={user.id}>
+            <li key={user.id} className="search-person" data-testid="search-person" data-username={user.username}>
               <Link
                 to={`/${encodeURIComponent(user.username)}`}
-                className="search-person"
-                data-testid="search-person"
+                className="search-person__link"
                 aria-label={t('searchResults.viewProfile', { username: user.username })}
               >
                 <Avatar name={name} src={user.avatar} size={48} />
@@ -54,12 +57,21 @@ function PeopleResults({ users }: { users: SearchUser[] }) {
                     @{user.username} · {followersText(user.followers)}
                   </span>
                 </span>
-                {user.isFollowedByMe ? <span className="search-person__following">{t('follow.following')}</span> : null}
               </Link>
+              {isMe ? null : (
+                <FollowButton
+                  username={user.username}
+                  isFollowing={user.isFollowedByMe}
+                  followers={user.followers}
+                  onAuthRequired={() => setPromptOpen(true)}
+                  size="sm"
+                />
+              )}
             </li>
           );
         })}
       </ul>
+      {promptOpen ? <LoginPromptModal onClose={() => setPromptOpen(false)} /> : null}
     </section>
   );
 }
