@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render-routes';
 import { SearchOverlay } from './search-overlay';
-import { searchResultsPath } from './search-path';
 
 function renderOverlay(onClose = vi.fn(), entry = '/') {
   const view = renderRoutes(
@@ -15,18 +14,6 @@ function renderOverlay(onClose = vi.fn(), entry = '/') {
   );
   return { ...view, onClose };
 }
-
-describe('searchResultsPath', () => {
-  it('trims and encodes the text and appends the filters in a fixed order', () => {
-    expect(searchResultsPath('  chicas & más ', { quality: 'hd', category: 'models' })).toBe(
-      '/search-results?query=chicas%20%26%20m%C3%A1s&category=models&quality=hd',
-    );
-  });
-
-  it('gives nothing for blank text', () => {
-    expect(searchResultsPath('   ', { category: 'quickys' })).toBeNull();
-  });
-});
 
 describe('SearchOverlay', () => {
   it('navigates to the results with the trimmed, encoded query and the chosen chips', async () => {
@@ -77,6 +64,14 @@ describe('SearchOverlay', () => {
     renderOverlay(vi.fn(), '/search-results?query=luna&sort=recent');
     expect(screen.getByRole('searchbox')).toHaveValue('luna');
     expect(screen.getByRole('button', { name: 'Reciente' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('keeps the Filtros dialog duration when searching again from the results page', async () => {
+    const { router } = renderOverlay(vi.fn(), '/search-results?query=luna&category=quickys&duration=5');
+    const user = userEvent.setup();
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'sol{Enter}');
+    expect(router.state.location.search).toBe('?query=sol&category=quickys&duration=5');
   });
 
   it('closes with Escape', async () => {

@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/icon';
 import { t, type MessageKey } from '../../lib/i18n';
-import { filtersFromParams, searchResultsPath, type FilterName, type SearchFilters } from './search-path';
+import { readSearchParams, searchResultsHref, type SearchParams } from '../../features/search/search-params';
 import './search-overlay.css';
 
 interface Chip {
-  name: FilterName;
+  name: 'category' | 'sort' | 'orientation' | 'quality';
   value: string;
   label: MessageKey;
 }
@@ -37,17 +37,21 @@ const groups: { label: MessageKey; chips: Chip[] }[] = [
   { label: 'search.groupQuality', chips: [{ name: 'quality', value: 'hd', label: 'search.chipHd' }] },
 ];
 
-/** Search box and filter chips; one chip per group at most, a second tap clears it. */
+/**
+ * Search box and filter chips; one chip per group at most, a second tap clears it. Opened on the
+ * results page it starts from that search, filters of the Filtros dialog (duration) included.
+ */
 export function SearchOverlay({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onSearchPage = location.pathname === '/search-results';
-  const [text, setText] = useState(() => (onSearchPage ? (new URLSearchParams(location.search).get('query') ?? '') : ''));
-  const [filters, setFilters] = useState<SearchFilters>(() =>
-    onSearchPage ? filtersFromParams(new URLSearchParams(location.search)) : {},
+  const [search, setSearch] = useState<SearchParams>(() =>
+    onSearchPage ? readSearchParams(new URLSearchParams(location.search)) : { query: '' },
   );
+  const text = search.query;
+  const setText = (query: string) => setSearch((current) => ({ ...current, query }));
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -60,15 +64,14 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
   }, []);
 
   const toggle = (chip: Chip) => {
-    setFilters((current) => ({ ...current, [chip.name]: current[chip.name] === chip.value ? undefined : chip.value }));
+    setSearch((current) => ({ ...current, [chip.name]: current[chip.name] === chip.value ? undefined : chip.value }));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const path = searchResultsPath(text, filters);
-    if (!path) return;
+    if (!text.trim()) return;
     onClose();
-    navigate(path);
+    navigate(searchResultsHref(search));
   };
 
   // Keeps Tab inside the dialog and lets Escape close it.
@@ -131,7 +134,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
                 </span>
                 <div className="search-overlay__chips">
                   {group.chips.map((chip) => {
-                    const pressed = filters[chip.name] === chip.value;
+                    const pressed = search[chip.name] === chip.value;
                     return (
                       <button
                         key={chip.value}
