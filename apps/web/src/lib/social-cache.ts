@@ -58,6 +58,26 @@ export interface FollowPatch {
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** Applies `update` to the rows of `username` in every cached page of people lists under `root`. */
+function patchPagedPeople<Page extends { users: { username: string }[] }>(
+  queryClient: QueryClient,
+  root: string,
+  username: string,
+  update: (row: Page['users'][number]) => Page['users'][number],
+): void {
+  queryClient.setQueriesData<InfiniteData<Page>>({ queryKey: [root] }, (data) =>
+    data?.pages
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            users: page.users.map((row) => (sameName(row.username, username) ? update(row) : row)),
+          })),
+        }
+      : data,
+  );
+}
+
 /** Writes one follow state into every cached copy: the profile, list rows, search people and WAG Stars cards. */
 export function patchFollowState(queryClient: QueryClient, username: string, patch: FollowPatch): void {
   patchCachedProfiles(queryClient, username, (profile) => ({
@@ -66,35 +86,12 @@ export function patchFollowState(queryClient: QueryClient, username: string, pat
     stats: patch.followers === undefined ? profile.stats : { ...profile.stats, followers: patch.followers },
   }));
 
-  queryClient.setQueriesData<InfiniteData<FollowListResponse>>({ queryKey: [followListRoot] }, (data) =>
-    data?.pages
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            users: page.users.map((row) =>
-              sameName(row.username, username) ? { ...row, isFollowedByMe: patch.isFollowing } : row,
-            ),
-          })),
-        }
-      : data,
-  );
-
-  queryClient.setQueriesData<InfiniteData<SearchResponse>>({ queryKey: [searchRoot] }, (data) =>
-    data?.pages
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            users: page.users.map((row) =>
-              sameName(row.username, username)
-                ? { ...row, isFollowedByMe: patch.isFollowing, followers: patch.followers === undefined ? row.followers : patch.followers }
-                : row,
-            ),
-          })),
-        }
-      : data,
-  );
+  patchPagedPeople<FollowListResponse>(queryClient, followListRoot, username, (row) => ({ ...row, isFollowedByMe: patch.isFollowing }));
+  patchPagedPeople<SearchResponse>(queryClient, searchRoot, username, (row) => ({
+    ...row,
+    isFollowedByMe: patch.isFollowing,
+    followers: patch.followers === undefined ? row.followers : patch.followers,
+  }));
 
   queryClient.setQueriesData<WagStarsResponse>({ queryKey: [wagStarsRoot] }, (data) =>
     data?.users
