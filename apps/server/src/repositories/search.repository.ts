@@ -13,8 +13,8 @@ export type PostSearchAfter =
 
 export interface PostSearch {
   viewerId: string | null;
-  /** The words to find, separated by spaces; null browses every post that passes the filters. */
-  words: string | null;
+  /** The words to find, each in one or more forms (any of which matches); null browses every post that passes the filters. */
+  words: string[][] | null;
   order: PostSearchOrder;
   /** quicky: post_type quicky; image: image posts of any type. */
   kind?: 'quicky' | 'image';
@@ -48,6 +48,16 @@ const HD_MIN_SIDE = 720;
 /** How many of the newest matches relevance ranks (see posts()). */
 export const RELEVANCE_WINDOW = 500;
 
+/** (form ∨ form …) ∧ (form ∨ …) as a tsquery; a stop word alone drops out of it. */
+function textQuery(words: string[][]): RawBuilder<unknown> {
+  const anyForm = (forms: string[]) =>
+    sql`(${sql.join(
+      forms.map((form) => sql`plainto_tsquery('pg_catalog.spanish', wag_search_text(${form}))`),
+      sql` || `,
+    )})`;
+  return sql`(${sql.join(words.map(anyForm), sql` && `)})`;
+}
+
 export function createSearchRepository(db: Database) {
   return {
     /**
@@ -58,10 +68,11 @@ export function createSearchRepository(db: Database) {
      */
     async posts(search: PostSearch): Promise<PostSearchRow[]> {
       const { viewerId, words, after, limit } = search;
-      // Every word in its Spanish forms, over folded text as in the stored document. No prefix
-      // matching: PostgreSQL cannot estimate how many posts a prefix matches and assumes many, so
-      // a rare or misspelt word would walk the whole created_at index instead of the text index.
-      const query: RawBuilder<unknown> | null = words ? sql`plainto_tsquery('pg_catalog.spanish', wag_search_text(${words}))` : null;
+      // Every word (in any of its given forms) stemmed in Spanish over folded text, as in the stored
+      // document. No prefix matching: PostgreSQL cannot estimate how many posts a prefix matches and
+      // assumes many, so a rare or misspelt word would walk the whole created_at index instead of
+      // the text index.
+      const query: RawBuilder<unknown> | null = words?.length ? textQuery(words) : null;
       const order = search.order === 'relevance' && !query ? 'recent' : search.order;
       const conditions: RawBuilder<unknown>[] = [sql`p.status = 'ready'`];
       conditions.push(

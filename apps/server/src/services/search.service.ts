@@ -18,9 +18,27 @@ import { postAccess } from './posts.service.js';
 import { toPostSummary } from './post-summary.js';
 
 /** Words of a search text (letters and digits in any script); null when it holds none. */
-export function searchWords(text: string): string | null {
+export function searchWords(text: string): string[] | null {
   const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  return words.length ? words.join(' ') : null;
+  return words.length ? words : null;
+}
+
+const VOWEL_OR_S = /[aeiouáéíóús]$/;
+
+/**
+ * A word with its Spanish singular or plural beside it. PostgreSQL's Spanish stemmer gives
+ * "atardecer" and "atardeceres", or "luz" and "luces", different stems, so each is also looked up
+ * in its other number: -es after a consonant, z to -ces. Words in a vowel or s are left to the
+ * stemmer, which already joins "playa" and "playas".
+ */
+export function spanishWordForms(word: string): string[] {
+  const lower = word.toLowerCase();
+  const forms = [lower];
+  if (lower.length > 4 && lower.endsWith('ces')) forms.push(`${lower.slice(0, -3)}z`);
+  else if (lower.length > 4 && lower.endsWith('es') && !VOWEL_OR_S.test(lower.slice(0, -2))) forms.push(lower.slice(0, -2));
+  if (lower.length > 2 && lower.endsWith('z')) forms.push(`${lower.slice(0, -1)}ces`);
+  else if (lower.length > 2 && !VOWEL_OR_S.test(lower) && /\p{L}$/u.test(lower)) forms.push(`${lower}es`);
+  return forms;
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
@@ -64,7 +82,7 @@ export function createSearchService({ search, grants }: { search: SearchReposito
 
       const peopleWanted = firstPage && (text !== '' || query.category === 'models');
       const peopleLimit = query.category === 'models' ? SEARCH_MODELS_LIMIT : SEARCH_PEOPLE_LIMIT;
-      const words = text ? searchWords(text) : null;
+      const words = text ? (searchWords(text)?.map(spanishWordForms) ?? null) : null;
       // A text with no letters or digits can name people ("__") but matches no post.
       const postsWanted = query.category !== 'models' && (text === '' || words !== null);
 

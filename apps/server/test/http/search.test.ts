@@ -110,6 +110,24 @@ describe('GET /api/search: words', () => {
     expect(slugs(await search({ query: 'zzzqqq' }))).toEqual([]);
   });
 
+  it('joins singular and plural where the Spanish stemmer splits them (-es after a consonant, z to -ces)', async () => {
+    const author = await createUser(t);
+    const sunset = await post(author, { title: 'Atardecer en Tulum' });
+    const sunsets = await post(author, { description: 'Los mejores atardeceres del año' });
+    const light = await post(author, { description: 'Una luz increíble' });
+    const lights = await post(author, { tags: ['luces', 'neón'] });
+    const sea = await post(author, { description: 'Mares del sur' });
+
+    expect(slugs(await search({ query: 'atardecer' })).sort()).toEqual([sunset.slug, sunsets.slug].sort());
+    expect(slugs(await search({ query: 'ATARDECERES' })).sort()).toEqual([sunset.slug, sunsets.slug].sort());
+    expect(slugs(await search({ query: 'luces' })).sort()).toEqual([light.slug, lights.slug].sort());
+    expect(slugs(await search({ query: 'luz' })).sort()).toEqual([light.slug, lights.slug].sort());
+    expect(slugs(await search({ query: 'mar' }))).toContain(sea.slug);
+    expect(slugs(await search({ query: 'mares' }))).toContain(sea.slug);
+    // Every word still has to match, in one of its forms.
+    expect(slugs(await search({ query: 'atardeceres tulum' }))).toEqual([sunset.slug]);
+  });
+
   it('ranks the title above tags above the description, then newest first', async () => {
     const author = await createUser(t);
     const inDescription = await post(author, { description: 'Un cenote escondido', createdAt: new Date(Date.UTC(2026, 0, 3)) });
