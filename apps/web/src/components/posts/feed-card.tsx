@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Avatar } from '../ui/avatar';
 import { Icon } from '../ui/icon';
 import { useToast } from '../ui/toast';
-import { usePostLike, useSavePost } from '../../features/post/api/use-post';
-import { Caption } from '../../features/post/components/post-parts';
+import { usePostLike } from '../../features/post/api/use-post';
+import { Caption, SavePostButton } from '../../features/post/components/post-parts';
 import { postHref, tileImage } from '../../features/profile/post-media';
 import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
@@ -25,7 +25,6 @@ export function feedCardType(post: Pick<PostSummary, 'post_type' | 'media_type' 
 export function FeedCard({ post, isLiked = false, isSaved = false }: { post: PostSummary; isLiked?: boolean; isSaved?: boolean }) {
   const type = feedCardType(post);
   const like = usePostLike({ id: post.id, isLiked, likes: post.likes });
-  const save = useSavePost({ id: post.id, isSaved });
   const toast = useToast();
   const href = postHref(post);
   const image = tileImage(post);
@@ -71,15 +70,7 @@ export function FeedCard({ post, isLiked = false, isSaved = false }: { post: Pos
         <button type="button" className="post-action" aria-label={t('post.share')} onClick={() => void share()}>
           <Icon name="share" size={22} />
         </button>
-        <button
-          type="button"
-          className={save.isSaved ? 'post-action post-action--end post-action--on' : 'post-action post-action--end'}
-          aria-label={save.isSaved ? t('post.unsave') : t('post.save')}
-          aria-pressed={save.isSaved}
-          onClick={() => toast(save.toggle() ? t('post.saved') : t('post.unsaved'), 'success')}
-        >
-          <Icon name="bookmark" size={22} />
-        </button>
+        <SavePostButton post={{ id: post.id, isSaved }} size={22} />
       </div>
       <p className="feed-card__counts">
         {t('post.likes', { count: formatCount(like.likes) })} · {t('post.views', { count: formatCount(post.views) })}

@@ -96,10 +96,26 @@ function DeletePost({ post }: { post: PostDetail }) {
   );
 }
 
+/** Save / Guardado at the end of a post's action row, with a toast either way. */
+export function SavePostButton({ post, size }: { post: { id: string; isSaved: boolean }; size: number }) {
+  const save = useSavePost(post);
+  const toast = useToast();
+  return (
+    <button
+      type="button"
+      className={save.isSaved ? 'post-action post-action--end post-action--on' : 'post-action post-action--end'}
+      aria-label={save.isSaved ? t('post.unsave') : t('post.save')}
+      aria-pressed={save.isSaved}
+      onClick={() => toast(save.toggle() ? t('post.saved') : t('post.unsaved'), 'success')}
+    >
+      <Icon name="bookmark" size={size} />
+    </button>
+  );
+}
+
 /** Like, comment, share and save, with the view and like counts. */
 export function PostActions({ post, onComment }: { post: PostDetail; onComment: () => void }) {
   const like = usePostLike(post);
-  const save = useSavePost(post);
   const toast = useToast();
   const interactive = !post.locked && post.status === 'ready';
 
@@ -131,15 +147,7 @@ export function PostActions({ post, onComment }: { post: PostDetail; onComment: 
         <button type="button" className="post-action" aria-label={t('post.share')} onClick={() => void share()}>
           <Icon name="share" size={24} />
         </button>
-        <button
-          type="button"
-          className={save.isSaved ? 'post-action post-action--end post-action--on' : 'post-action post-action--end'}
-          aria-label={save.isSaved ? t('post.unsave') : t('post.save')}
-          aria-pressed={save.isSaved}
-          onClick={() => toast(save.toggle() ? t('post.saved') : t('post.unsaved'), 'success')}
-        >
-          <Icon name="bookmark" size={24} />
-        </button>
+        <SavePostButton post={post} size={24} />
         {post.isOwner ? <DeletePost post={post} /> : null}
       </div>
     </div>
