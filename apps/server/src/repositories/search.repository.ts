@@ -98,22 +98,36 @@ export function createSearchRepository(db: Database) {
 
       // The page's ids first, in order; the columns, the first media and the viewer's relation
       // are then read for those rows only.
+      //
+      // With a text, the posts holding it are first read from the text index alone, at most
+      // RELEVANCE_WINDOW + 1 of them (`hits`). When that is all of them (a rare word), the page is
+      // those rows filtered and sorted; otherwise (a common word) the newest posts are walked in
+      // order until enough match every condition, which then takes few rows. Left to itself, the
+      // planner chooses from word statistics, and for a word it has none for (a rare name, a
+      // misspelling) it may walk every post in date order looking for matches that do not exist.
+      const fewHits = sql`(SELECT count(*) FROM hits) <= ${RELEVANCE_WINDOW}`;
+      const manyHits = sql`(SELECT count(*) FROM hits) > ${RELEVANCE_WINDOW}`;
+      const hits = query
+        ? sql`hits AS MATERIALIZED (
+            SELECT p.* FROM posts p WHERE p.search_document @@ ${query} LIMIT ${RELEVANCE_WINDOW + 1}
+          ),`
+        : sql``;
       let page: RawBuilder<unknown>;
       if (order === 'relevance' && query) {
         // Relevance ranks the newest RELEVANCE_WINDOW matches: a word found in a large share of
         // all posts would otherwise mean ranking hundreds of thousands of rows on every page.
-        // The newest matches come from the created_at index (common words) or the text index
-        // (rare ones), whichever the planner finds cheaper.
         const keyset = after?.order === 'relevance'
           ? sql`WHERE (r.rank, r.created_at, r.id) < (${after.rank}::real, ${after.at}::timestamptz, ${after.id}::uuid)`
           : sql``;
         page = sql`
           matches AS MATERIALIZED (
-            SELECT p.id, p.created_at, p.search_document
-            FROM posts p
-            WHERE ${where(null)}
-            ORDER BY p.created_at DESC, p.id DESC
-            LIMIT ${RELEVANCE_WINDOW}
+            SELECT p.id, p.created_at, p.search_document FROM hits p WHERE ${where(fewHits)}
+            UNION ALL
+            (SELECT p.id, p.created_at, p.search_document
+             FROM posts p
+             WHERE ${where(manyHits)}
+             ORDER BY p.created_at DESC, p.id DESC
+             LIMIT ${RELEVANCE_WINDOW})
           ), ranked AS MATERIALIZED (
             SELECT w.id, w.created_at, ts_rank(w.search_document, ${query}) AS rank FROM matches w
           ), page AS (
@@ -134,13 +148,25 @@ export function createSearchRepository(db: Database) {
                 sql`p.created_at DESC, p.id DESC`,
                 after?.order === 'recent' ? sql`(p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : null,
               ];
-        page = sql`
-          page AS (
+        const walk = (extra: RawBuilder<unknown> | null) => sql`
             SELECT p.id, NULL::real AS rank
             FROM posts p
-            WHERE ${where(keyset)}
+            WHERE ${where(keyset && extra ? sql`${keyset} AND ${extra}` : (keyset ?? extra))}
             ORDER BY ${orderBy}
-            LIMIT ${limit}
+            LIMIT ${limit}`;
+        page = query
+          ? sql`
+          page AS (
+            (SELECT p.id, NULL::real AS rank
+             FROM hits p
+             WHERE ${where(keyset ? sql`${fewHits} AND ${keyset}` : fewHits)}
+             ORDER BY ${orderBy}
+             LIMIT ${limit})
+            UNION ALL
+            (${walk(manyHits)})
+          )`
+          : sql`
+          page AS (${walk(null)}
           )`;
       }
       const finalOrder =
@@ -151,7 +177,7 @@ export function createSearchRepository(db: Database) {
             : sql`p.created_at DESC, p.id DESC`;
 
       const result = await sql<PostSearchRow>`
-        WITH ${page}
+        WITH ${hits} ${page}
         SELECT p.id, p.user_id, p.slug, p.post_type, p.content_type, p.visibility, p.status, p.title, p.description,
                p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
                m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,

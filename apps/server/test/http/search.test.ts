@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SearchResponse } from '@wag/contract/search';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audience, PostType } from '../../src/db/schema.js';
+import { RELEVANCE_WINDOW } from '../../src/repositories/search.repository.js';
 import { createUser, uniqueUsername, type TestUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -81,7 +83,7 @@ async function allPages(params: Record<string, string | number>, viewer?: TestUs
     const page = await search(cursor ? { ...params, cursor } : params, viewer);
     pages.push(page);
     cursor = page.nextCursor;
-  } while (cursor && pages.length < 50);
+  } while (cursor && pages.length < 60);
   return { pages, slugs: pages.flatMap(slugs) };
 }
 
@@ -316,6 +318,36 @@ describe('GET /api/search: pages', () => {
     const first = await search({ query: word });
     const titled = first.posts.slice(0, 10);
     expect(titled.every((item) => item.title === word)).toBe(true);
+  });
+
+  it('pages a word found in more posts than relevance ranks, in every order, newest matches first', async () => {
+    const author = await createUser(t);
+    const word = `comun${Date.now().toString(36)}`;
+    const count = RELEVANCE_WINDOW + 40;
+    const start = Date.UTC(2024, 0, 1);
+    // Straight into the database in one statement: newest is i = 0, likes repeat every 7.
+    await sql`
+      INSERT INTO posts (slug, user_id, post_type, content_type, visibility, title, description, tags, status, likes_count, created_at)
+      SELECT 'comun-' || ${word} || '-' || i, ${author.id}::uuid, 'grid', 'image', 'public', NULL, ${word} || ' número ' || i, '{}', 'ready',
+             i % 7, to_timestamp(${start / 1000} - i * 60)
+      FROM generate_series(0, ${count - 1}) AS i`.execute(t.db);
+    const newest = (i: number) => `comun-${word}-${i}`;
+
+    const recent = await allPages({ query: word, sort: 'recent' });
+    expect(recent.slugs).toHaveLength(count);
+    expect(recent.slugs.slice(0, 3)).toEqual([newest(0), newest(1), newest(2)]);
+    expect(new Set(recent.slugs).size).toBe(count);
+
+    const popular = await allPages({ query: word, sort: 'popular' });
+    expect(new Set(popular.slugs).size).toBe(count);
+    const likes = popular.pages.flatMap((page) => page.posts.map((item) => item.likes));
+    expect(likes).toEqual([...likes].sort((a, b) => b - a));
+
+    // Relevance ranks the newest RELEVANCE_WINDOW matches (all equal here: newest first).
+    const relevance = await allPages({ query: word });
+    expect(relevance.slugs).toHaveLength(RELEVANCE_WINDOW);
+    expect(relevance.slugs.slice(0, 2)).toEqual([newest(0), newest(1)]);
+    expect(relevance.slugs).not.toContain(newest(RELEVANCE_WINDOW));
   });
 
   it('browses page by page without a text', async () => {
