@@ -17,13 +17,15 @@ interface ServerProcess {
   child: ChildProcess;
 }
 
-/** Every child started by this file, killed at the end even when a start failed half-way. */
-const children: ChildProcess[] = [];
+/** Every child started by this file and its data folder, removed at the end even when a start failed half-way. */
+const children: { child: ChildProcess; dataDir: string }[] = [];
 
 async function stopChildren(): Promise<void> {
-  const running = children.splice(0).filter((child) => child.exitCode === null && child.signalCode === null);
+  const started = children.splice(0);
+  const running = started.map(({ child }) => child).filter((child) => child.exitCode === null && child.signalCode === null);
   for (const child of running) child.kill('SIGTERM');
   await Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+  await Promise.all(started.map(({ dataDir }) => fs.rm(dataDir, { recursive: true, force: true })));
 }
 
 /** A port nothing listens on right now, chosen by the system. */
@@ -58,7 +60,7 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', MEDIA_WORKER: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  children.push(child);
+  children.push({ child, dataDir });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
