@@ -48,13 +48,19 @@ const HD_MIN_SIDE = 720;
 /** How many of the newest matches relevance ranks (see posts()). */
 export const RELEVANCE_WINDOW = 500;
 
-/** (form ∨ form …) ∧ (form ∨ …) as a tsquery; a stop word alone drops out of it. */
+const formQuery = (form: string) => sql`plainto_tsquery('pg_catalog.spanish', wag_search_text(${form}))`;
+
+/**
+ * (form ∨ form …) ∧ (form ∨ …) as a tsquery. A word whose own form is a stop word ("con", "la")
+ * drops out whole: its invented other form ("cones") would otherwise become a required word that
+ * no stored document holds.
+ */
 function textQuery(words: string[][]): RawBuilder<unknown> {
-  const anyForm = (forms: string[]) =>
-    sql`(${sql.join(
-      forms.map((form) => sql`plainto_tsquery('pg_catalog.spanish', wag_search_text(${form}))`),
-      sql` || `,
-    )})`;
+  const anyForm = ([own = '', ...others]: string[]) =>
+    others.length === 0
+      ? formQuery(own)
+      : sql`(CASE WHEN numnode(${formQuery(own)}) = 0 THEN ${formQuery(own)}
+                  ELSE ${sql.join([own, ...others].map(formQuery), sql` || `)} END)`;
   return sql`(${sql.join(words.map(anyForm), sql` && `)})`;
 }
 

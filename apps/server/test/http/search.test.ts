@@ -128,6 +128,10 @@ describe('GET /api/search: words', () => {
     expect(slugs(await search({ query: 'mares' }))).toContain(sea.slug);
     // Every word still has to match, in one of its forms.
     expect(slugs(await search({ query: 'atardeceres tulum' }))).toEqual([sunset.slug]);
+    // Stop words ("en", "con", "por", "sin", "del") are left out, never required in an invented plural.
+    expect(slugs(await search({ query: 'atardecer en Tulum' }))).toEqual([sunset.slug]);
+    expect(slugs(await search({ query: 'con luz' })).sort()).toEqual([light.slug, lights.slug].sort());
+    expect(slugs(await search({ query: 'mares del sur' }))).toEqual([sea.slug]);
   });
 
   it('ranks the title above tags above the description, then newest first', async () => {
@@ -318,6 +322,22 @@ describe('GET /api/search: pages', () => {
     const first = await search({ query: word });
     const titled = first.posts.slice(0, 10);
     expect(titled.every((item) => item.title === word)).toBe(true);
+  });
+
+  it.each([RELEVANCE_WINDOW, RELEVANCE_WINDOW + 1])('finds every post of a word found in exactly %i posts, once', async (count) => {
+    const author = await createUser(t);
+    const word = `borde${count}${Date.now().toString(36)}`;
+    await sql`
+      INSERT INTO posts (slug, user_id, post_type, content_type, visibility, description, status, created_at)
+      SELECT ${word} || '-' || i, ${author.id}::uuid, 'grid', 'image', 'public', ${word}, 'ready', to_timestamp(${Date.UTC(2024, 0, 1) / 1000} - i * 60)
+      FROM generate_series(0, ${count - 1}) AS i`.execute(t.db);
+    const recent = await allPages({ query: word, sort: 'recent' });
+    expect(recent.slugs).toHaveLength(count);
+    expect(new Set(recent.slugs).size).toBe(count);
+    expect(recent.slugs[0]).toBe(`${word}-0`);
+    const relevance = await allPages({ query: word });
+    expect(relevance.slugs).toHaveLength(RELEVANCE_WINDOW);
+    expect(new Set(relevance.slugs).size).toBe(RELEVANCE_WINDOW);
   });
 
   it('pages a word found in more posts than relevance ranks, in every order, newest matches first', async () => {
