@@ -37,16 +37,21 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Whether Redis at the given address answers PING within two seconds. */
+/** Whether Redis at the given address answers PING within two seconds, connection included. */
 async function redisAnswers(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(url, { lazyConnect: true, enableReadyCheck: false, connectTimeout: 2000, commandTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
   client.on('error', () => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), 2000);
+  });
   try {
-    await client.connect();
-    return (await Promise.race([client.ping(), new Promise((resolve) => setTimeout(() => resolve('timeout'), 2000))])) === 'PONG';
+    const answer = await Promise.race([client.connect().then(() => client.ping()), giveUp]);
+    return answer === 'PONG';
   } catch {
     return false;
   } finally {
+    clearTimeout(timer);
     client.disconnect();
   }
 }
