@@ -60,6 +60,7 @@ test('two people chat live: a message request, accepted, then replies both ways 
   await expect(confirm.getByRole('heading', { name: `¿Eliminar el chat con @${ana.username}?` })).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(confirm).toHaveCount(0);
+  await expect(beaPage.getByTestId('chat-menu')).toBeFocused();
   await expect(beaPage.getByTestId('message')).toHaveCount(3);
   await beaPage.getByTestId('chat-menu').click();
   await beaPage.getByRole('menuitem', { name: 'Eliminar Chat' }).click();

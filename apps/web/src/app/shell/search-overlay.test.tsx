@@ -74,6 +74,14 @@ describe('SearchOverlay', () => {
     expect(router.state.location.search).toBe('?query=sol&category=quickys&duration=5');
   });
 
+  it('drops that video length when Fotos or Modelos is chosen, which it would leave empty', async () => {
+    const { router } = renderOverlay(vi.fn(), '/search-results?query=luna&duration=5');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Fotos' }));
+    await user.type(screen.getByRole('searchbox'), '{Enter}');
+    expect(router.state.location.search).toBe('?query=luna&category=photos');
+  });
+
   it('closes with Escape', async () => {
     const { onClose } = renderOverlay();
     await userEvent.keyboard('{Escape}');

@@ -64,7 +64,12 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
   }, []);
 
   const toggle = (chip: Chip) => {
-    setSearch((current) => ({ ...current, [chip.name]: current[chip.name] === chip.value ? undefined : chip.value }));
+    setSearch((current) => {
+      const next = { ...current, [chip.name]: current[chip.name] === chip.value ? undefined : chip.value };
+      // A video length (from the Filtros dialog, without a chip here) would leave photos and models empty.
+      if (next.category === 'photos' || next.category === 'models') next.duration = undefined;
+      return next;
+    });
   };
 
   const submit = (event: FormEvent) => {

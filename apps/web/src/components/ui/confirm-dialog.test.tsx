@@ -27,9 +27,13 @@ describe('ConfirmDialog', () => {
     expect(onCancel).toHaveBeenCalledTimes(2);
   });
 
-  it('waits while the action runs', () => {
-    renderDialog(true);
+  it('waits while the action runs: no button, no Escape, no close', async () => {
+    const user = userEvent.setup();
+    const { onCancel } = renderDialog(true);
     expect(screen.getByRole('button', { name: 'Eliminar' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(onCancel).not.toHaveBeenCalled();
   });
 });

@@ -44,6 +44,7 @@ function ConversationMenu({ username, onDeleted }: { username: string; onDeleted
   const toast = useToast();
   const name = encodeURIComponent(username);
   const [confirming, setConfirming] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const deleteChat = () => {
     remove.mutate(username, {
       onSuccess: () => {
@@ -55,7 +56,15 @@ function ConversationMenu({ username, onDeleted }: { username: string; onDeleted
   };
   return (
     <div className="chat-menu">
-      <button type="button" className="icon-button" aria-label={t('messages.options')} aria-expanded={open} onClick={() => setOpen((value) => !value)} data-testid="chat-menu">
+      <button
+        ref={triggerRef}
+        type="button"
+        className="icon-button"
+        aria-label={t('messages.options')}
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="chat-menu"
+      >
         <Icon name="menu" />
       </button>
       {open ? (
@@ -75,6 +84,8 @@ function ConversationMenu({ username, onDeleted }: { username: string; onDeleted
               role="menuitem"
               className="chat-menu__danger"
               onClick={() => {
+                // The dialog gives focus back to what had it: the menu button, not this item, which closes.
+                triggerRef.current?.focus();
                 setOpen(false);
                 setConfirming(true);
               }}
