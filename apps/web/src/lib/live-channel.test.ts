@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent, reconnectDelay, refetchAfterReconnect, typingKey, unreadCountsKey } from './live-channel';
+import type { MessagesResponse } from '@wag/contract/messages';
+import { applyLiveEvent, conversationKey, reconnectDelay, refetchAfterReconnect, typingKey, unreadCountsKey } from './live-channel';
 
 describe('applyLiveEvent', () => {
   it('puts the counts an event carries into the cache and refetches what it touches', async () => {
@@ -20,6 +21,42 @@ describe('applyLiveEvent', () => {
     applyLiveEvent(client, 'bea', { type: 'notification', counts: { notifications: 2, messages: 1, requests: 0 } });
     expect(client.getQueryState(['notifications', 'bea'])?.isInvalidated).toBe(true);
     expect(client.getQueryData(unreadCountsKey('bea'))).toMatchObject({ notifications: 2 });
+  });
+});
+
+describe('messages and read receipts in an open conversation', () => {
+  const hola = { id: '1', text: 'hola', fromMe: false, sender: 'Ana', created_at: '2026-11-23T10:00:00.000Z', story: null };
+  const openChat = (): MessagesResponse => ({
+    items: [],
+    nextCursor: null,
+    user: { username: 'ana', full_name: null, picture: null, isVerified: false },
+    status: 'active',
+    otherLastReadAt: null,
+  });
+
+  it('puts the message into the loaded conversation once, without fetching it again; requests only when it is one', () => {
+    const client = new QueryClient();
+    client.setQueryData(conversationKey('ana', 'bea'), { pages: [openChat()], pageParams: [null] });
+    client.setQueryData(['message-requests', 'bea'], { pages: [] });
+    const event = { type: 'message', with: 'Ana', request: false, message: hola, counts: { notifications: 0, messages: 1, requests: 0 } } as const;
+    applyLiveEvent(client, 'bea', event);
+    applyLiveEvent(client, 'bea', event);
+    const data = client.getQueryData<{ pages: MessagesResponse[] }>(conversationKey('ana', 'bea'));
+    expect(data?.pages[0]?.items).toEqual([hola]);
+    expect(client.getQueryState(conversationKey('ana', 'bea'))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(['message-requests', 'bea'])?.isInvalidated).toBe(false);
+    applyLiveEvent(client, 'bea', { ...event, request: true, message: { ...hola, id: '2' } });
+    expect(client.getQueryState(['message-requests', 'bea'])?.isInvalidated).toBe(true);
+  });
+
+  it("fetches the conversation when the message came without its text, and writes a read receipt's time in place", () => {
+    const client = new QueryClient();
+    client.setQueryData(conversationKey('ana', 'bea'), { pages: [openChat()], pageParams: [null] });
+    applyLiveEvent(client, 'bea', { type: 'read', with: 'ana', at: '2026-11-23T10:05:00.000Z' });
+    expect(client.getQueryData<{ pages: MessagesResponse[] }>(conversationKey('ana', 'bea'))?.pages[0]?.otherLastReadAt).toBe('2026-11-23T10:05:00.000Z');
+    expect(client.getQueryState(conversationKey('ana', 'bea'))?.isInvalidated).toBe(false);
+    applyLiveEvent(client, 'bea', { type: 'message', with: 'ana', request: false, message: null, counts: { notifications: 0, messages: 1, requests: 0 } });
+    expect(client.getQueryState(conversationKey('ana', 'bea'))?.isInvalidated).toBe(true);
   });
 });
 

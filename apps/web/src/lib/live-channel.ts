@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { createEventStreamParser } from '@wag/contract/event-stream';
-import type { LiveEvent, UnreadCounts } from '@wag/contract/messages';
+import type { DirectMessage, LiveEvent, MessagesResponse, UnreadCounts } from '@wag/contract/messages';
 import { useEffect } from 'react';
 import { apiRequest } from './api-client';
 import { useSession } from './session';
@@ -11,6 +11,7 @@ export const notificationsKey = (viewer: string | null) => ['notifications', vie
 export const conversationsRoot = 'conversations';
 export const messageRequestsRoot = 'message-requests';
 export const conversationRoot = 'conversation';
+export const conversationKey = (username: string, viewer: string | null) => [conversationRoot, username.toLowerCase(), viewer] as const;
 /** When the other person of a conversation was last seen typing (a timestamp, 0 when they sent). */
 export const typingKey = (username: string) => ['typing', username.toLowerCase()] as const;
 
@@ -28,7 +29,33 @@ export function useUnreadCounts(): UnreadCounts {
   return token ? (counts.data ?? NO_COUNTS) : NO_COUNTS;
 }
 
-/** What a live event changes in the cache: counts at once, lists and conversations by refetching. */
+type ConversationData = InfiniteData<MessagesResponse>;
+
+/**
+ * Applies `update` to every cached copy of the conversation with `other` that has loaded pages;
+ * copies it cannot update (or every copy, without `update`) are fetched again.
+ */
+function updateConversation(queryClient: QueryClient, other: string, update: ((data: ConversationData) => ConversationData) | null): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [conversationRoot, other.toLowerCase()] })) {
+    const data = query.state.data as ConversationData | undefined;
+    if (update && data?.pages?.[0]) queryClient.setQueryData<ConversationData>(query.queryKey, update(data));
+    else void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+  }
+}
+
+/** Puts a new message at the start of the newest page, once; `accepted` also marks a request accepted. */
+export function addMessageToConversation(queryClient: QueryClient, other: string, message: DirectMessage, accepted = false): void {
+  updateConversation(queryClient, other, (data) => {
+    const [first, ...rest] = data.pages;
+    if (!first || first.items.some((item) => item.id === message.id)) return data;
+    return { ...data, pages: [{ ...first, ...(accepted ? { status: 'active' as const } : {}), items: [message, ...first.items] }, ...rest] };
+  });
+}
+
+/**
+ * What a live event changes in the cache: counts at once; a message or a read receipt straight into
+ * the open conversation; lists by refetching.
+ */
 export function applyLiveEvent(queryClient: QueryClient, viewer: string | null, event: LiveEvent): void {
   if ('counts' in event) queryClient.setQueryData(unreadCountsKey(viewer), event.counts);
   if (event.type === 'notification') void queryClient.invalidateQueries({ queryKey: notificationsKey(viewer) });
@@ -36,10 +63,17 @@ export function applyLiveEvent(queryClient: QueryClient, viewer: string | null, 
   if (event.type === 'message') {
     queryClient.setQueryData(typingKey(event.with), 0);
     void queryClient.invalidateQueries({ queryKey: [conversationsRoot] });
-    void queryClient.invalidateQueries({ queryKey: [messageRequestsRoot] });
-    void queryClient.invalidateQueries({ queryKey: [conversationRoot, event.with.toLowerCase()] });
+    if (event.request) void queryClient.invalidateQueries({ queryKey: [messageRequestsRoot] });
+    // A message too long for the channel comes without its text: the conversation is fetched.
+    if (event.message) addMessageToConversation(queryClient, event.with, event.message);
+    else updateConversation(queryClient, event.with, null);
   }
-  if (event.type === 'read') void queryClient.invalidateQueries({ queryKey: [conversationRoot, event.with.toLowerCase()] });
+  if (event.type === 'read') {
+    updateConversation(queryClient, event.with, (data) => {
+      const [first, ...rest] = data.pages;
+      return first ? { ...data, pages: [{ ...first, otherLastReadAt: event.at }, ...rest] } : data;
+    });
+  }
 }
 
 /** After a dropped stream comes back: what arrived meanwhile is fetched again. */

@@ -9,7 +9,14 @@ import {
 } from '@wag/contract/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
-import { conversationRoot, conversationsRoot, messageRequestsRoot, typingKey } from '../../../lib/live-channel';
+import {
+  addMessageToConversation,
+  conversationKey,
+  conversationRoot,
+  conversationsRoot,
+  messageRequestsRoot,
+  typingKey,
+} from '../../../lib/live-channel';
 import { useSession } from '../../../lib/session';
 
 const withCursor = (path: string, cursor: string | null, extra = '') => {
@@ -18,8 +25,6 @@ const withCursor = (path: string, cursor: string | null, extra = '') => {
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 };
-
-export const conversationKey = (username: string, viewer: string | null) => [conversationRoot, username.toLowerCase(), viewer] as const;
 
 /** The viewer's accepted conversations, latest activity first, filtered by the search box. */
 export function useConversations(query: string) {
@@ -58,25 +63,38 @@ export function useConversation(other: string) {
 /** Sends a message; on success it joins the conversation at once and the lists refresh. */
 export function useSendMessage(other: string) {
   const queryClient = useQueryClient();
-  const { username } = useSession();
   return useMutation({
     mutationFn: (text: string) =>
       apiRequest<SendMessageResponse>(`/api/conversations/${encodeURIComponent(other)}/messages`, { method: 'POST', body: { text } }),
     onSuccess: ({ message }) => {
-      queryClient.setQueryData<InfiniteData<MessagesResponse>>(conversationKey(other, username), (data) => {
-        if (!data?.pages[0] || data.pages[0].items.some((item) => item.id === message.id)) return data;
-        const [first, ...rest] = data.pages;
-        return { ...data, pages: [{ ...first, status: 'active', items: [message, ...first.items] }, ...rest] };
-      });
+      // Sending answers a request, if there was one: it is accepted.
+      addMessageToConversation(queryClient, other, message, true);
       void queryClient.invalidateQueries({ queryKey: [conversationsRoot] });
       void queryClient.invalidateQueries({ queryKey: [messageRequestsRoot] });
     },
   });
 }
 
+/** Marks the conversation read; its row in the list loses its unread count at once, then the list is fetched again. */
 export function useMarkConversationRead(other: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<{ success: true }>(`/api/conversations/${encodeURIComponent(other)}/read`, { method: 'POST' }),
+    onSuccess: () => {
+      queryClient.setQueriesData<InfiniteData<ConversationsResponse>>({ queryKey: [conversationsRoot] }, (data) =>
+        data?.pages
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((item) => (item.user.username.toLowerCase() === other.toLowerCase() ? { ...item, unreadCount: 0 } : item)),
+              })),
+            }
+          : data,
+      );
+      // A list fetched while the read was on its way may still count the message.
+      void queryClient.invalidateQueries({ queryKey: [conversationsRoot] });
+    },
   });
 }
 
