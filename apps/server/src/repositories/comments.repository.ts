@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { likeChange, type LikeChange } from './like-change.js';
 
 export interface CommentRow {
   id: string;
@@ -91,8 +92,8 @@ export function createCommentsRepository(db: Database) {
       return result.rows[0]!;
     },
 
-    async like(commentId: string, userId: string, at: Date): Promise<number> {
-      const result = await sql<{ likes_count: number }>`
+    async like(commentId: string, userId: string, at: Date): Promise<LikeChange> {
+      const result = await sql<{ likes_count: number; changed: number }>`
         WITH inserted AS (
           INSERT INTO comment_likes (comment_id, user_id, created_at) VALUES (${commentId}, ${userId}, ${at})
           ON CONFLICT DO NOTHING
@@ -100,20 +101,20 @@ export function createCommentsRepository(db: Database) {
         )
         UPDATE comments SET likes_count = likes_count + (SELECT count(*) FROM inserted)::int
         WHERE id = ${commentId}
-        RETURNING likes_count`.execute(db);
-      return result.rows[0]?.likes_count ?? 0;
+        RETURNING likes_count, (SELECT count(*) FROM inserted)::int AS changed`.execute(db);
+      return likeChange(result.rows[0]);
     },
 
-    async unlike(commentId: string, userId: string): Promise<number> {
-      const result = await sql<{ likes_count: number }>`
+    async unlike(commentId: string, userId: string): Promise<LikeChange> {
+      const result = await sql<{ likes_count: number; changed: number }>`
         WITH deleted AS (
           DELETE FROM comment_likes WHERE comment_id = ${commentId} AND user_id = ${userId}
           RETURNING 1
         )
         UPDATE comments SET likes_count = GREATEST(likes_count - (SELECT count(*) FROM deleted)::int, 0)
         WHERE id = ${commentId}
-        RETURNING likes_count`.execute(db);
-      return result.rows[0]?.likes_count ?? 0;
+        RETURNING likes_count, (SELECT count(*) FROM deleted)::int AS changed`.execute(db);
+      return likeChange(result.rows[0]);
     },
   };
 }

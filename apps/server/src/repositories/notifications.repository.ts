@@ -237,6 +237,7 @@ export function createNotificationsRepository(db: Database) {
 
     /** Marks the recipient's unread notifications read (all, or the given ids). Returns how many. */
     async markRead(recipientId: string, at: Date, ids?: string[]): Promise<number> {
+      if (ids?.length === 0) return 0;
       let query = db.updateTable('notifications').set({ read_at: at }).where('recipient_id', '=', recipientId).where('read_at', 'is', null);
       if (ids) query = query.where('id', 'in', ids);
       const result = await query.executeTakeFirst();

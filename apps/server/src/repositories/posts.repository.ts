@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Audience, MediaKind, PostType, ProcessingStatus } from '../db/schema.js';
 import type { ProfilePostRow } from './profiles.repository.js';
+import { likeChange, type LikeChange } from './like-change.js';
 
 /** What every check of "may this viewer see this post" needs. */
 export interface PostAccessRow {
@@ -95,8 +96,8 @@ export function createPostsRepository(db: Database) {
     },
 
     /** Likes at most once; the counter moves only when a row was added. Returns the like count. */
-    async like(postId: string, userId: string, at: Date): Promise<number> {
-      const result = await sql<{ likes_count: number }>`
+    async like(postId: string, userId: string, at: Date): Promise<LikeChange> {
+      const result = await sql<{ likes_count: number; changed: number }>`
         WITH inserted AS (
           INSERT INTO post_likes (post_id, user_id, created_at) VALUES (${postId}, ${userId}, ${at})
           ON CONFLICT DO NOTHING
@@ -104,20 +105,20 @@ export function createPostsRepository(db: Database) {
         )
         UPDATE posts SET likes_count = likes_count + (SELECT count(*) FROM inserted)::int
         WHERE id = ${postId}
-        RETURNING likes_count`.execute(db);
-      return result.rows[0]?.likes_count ?? 0;
+        RETURNING likes_count, (SELECT count(*) FROM inserted)::int AS changed`.execute(db);
+      return likeChange(result.rows[0]);
     },
 
-    async unlike(postId: string, userId: string): Promise<number> {
-      const result = await sql<{ likes_count: number }>`
+    async unlike(postId: string, userId: string): Promise<LikeChange> {
+      const result = await sql<{ likes_count: number; changed: number }>`
         WITH deleted AS (
           DELETE FROM post_likes WHERE post_id = ${postId} AND user_id = ${userId}
           RETURNING 1
         )
         UPDATE posts SET likes_count = GREATEST(likes_count - (SELECT count(*) FROM deleted)::int, 0)
         WHERE id = ${postId}
-        RETURNING likes_count`.execute(db);
-      return result.rows[0]?.likes_count ?? 0;
+        RETURNING likes_count, (SELECT count(*) FROM deleted)::int AS changed`.execute(db);
+      return likeChange(result.rows[0]);
     },
 
     /** Public, ready quickys of everyone, newest first (the explore grid), one query a page. */

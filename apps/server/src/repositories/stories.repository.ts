@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Audience, MediaKind, ProcessingStatus } from '../db/schema.js';
+import { likeChange, type LikeChange } from './like-change.js';
 
 export interface StoryRow {
   id: string;
@@ -216,8 +217,8 @@ export function createStoriesRepository(db: Database) {
       return result.rows[0]?.views_count ?? 0;
     },
 
-    async like(storyId: string, userId: string, at: Date): Promise<number> {
-      const result = await sql<{ likes_count: number }>`
+    async like(storyId: string, userId: string, at: Date): Promise<LikeChange> {
+      const result = await sql<{ likes_count: number; changed: number }>`
         WITH inserted AS (
           INSERT INTO story_likes (story_id, user_id, created_at) VALUES (${storyId}, ${userId}, ${at})
           ON CONFLICT DO NOTHING
@@ -225,20 +226,20 @@ export function createStoriesRepository(db: Database) {
         )
         UPDATE stories SET likes_count = likes_count + (SELECT count(*) FROM inserted)::int
         WHERE id = ${storyId}
-        RETURNING likes_count`.execute(db);
-      return result.rows[0]?.likes_count ?? 0;
+        RETURNING likes_count, (SELECT count(*) FROM inserted)::int AS changed`.execute(db);
+      return likeChange(result.rows[0]);
     },
 
-    async unlike(storyId: string, userId: string): Promise<number> {
-      const result = await sql<{ likes_count: number }>`
+    async unlike(storyId: string, userId: string): Promise<LikeChange> {
+      const result = await sql<{ likes_count: number; changed: number }>`
         WITH deleted AS (
           DELETE FROM story_likes WHERE story_id = ${storyId} AND user_id = ${userId}
           RETURNING 1
         )
         UPDATE stories SET likes_count = GREATEST(likes_count - (SELECT count(*) FROM deleted)::int, 0)
         WHERE id = ${storyId}
-        RETURNING likes_count`.execute(db);
-      return result.rows[0]?.likes_count ?? 0;
+        RETURNING likes_count, (SELECT count(*) FROM deleted)::int AS changed`.execute(db);
+      return likeChange(result.rows[0]);
     },
 
     /** A page of who viewed a story, newest first; one row more than asked tells whether there are more. */

@@ -13,6 +13,7 @@ import type { LikeTarget, NotificationRow, NotificationsRepository } from '../re
 import { isUuid } from '../lib/uuid.js';
 import type { Viewer } from './auth.service.js';
 import type { LiveService } from './live.service.js';
+import type { LikeChange } from '../repositories/like-change.js';
 
 /** At most this many people are notified of one text's @mentions. */
 const MAX_MENTIONS = 10;
@@ -101,11 +102,16 @@ export function createNotificationsService({
       return { success: true, count };
     },
 
-    async liked(target: LikeTarget, targetId: string, actorId: string): Promise<void> {
-      await announce([await notifications.recordLike(target, targetId, actorId, clock.now())]);
-    },
-
-    async unliked(target: LikeTarget, targetId: string, actorId: string): Promise<void> {
+    /**
+     * A like added (or taken back) on a post, comment or story. Only a like that changed something
+     * notifies: liking twice neither raises the line again nor marks it unread.
+     */
+    async likeChanged(target: LikeTarget, targetId: string, actorId: string, liked: boolean, change: LikeChange): Promise<void> {
+      if (!change.changed) return;
+      if (liked) {
+        await announce([await notifications.recordLike(target, targetId, actorId, clock.now())]);
+        return;
+      }
       const recipient = await notifications.retractLike(target, targetId, actorId);
       if (recipient) await live.publishCounts(recipient);
     },

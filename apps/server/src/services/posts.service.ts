@@ -77,7 +77,7 @@ export function createPostsService({
   clock: Clock;
   grants: MediaGrants;
   saved: SavedPostsStore;
-  notify: Pick<NotificationsService, 'liked' | 'unliked' | 'commented'>;
+  notify: Pick<NotificationsService, 'likeChanged' | 'commented'>;
 }) {
   /** The post if the viewer may know of it; a 404 otherwise (never revealing that it exists). */
   async function accessible(postId: string, viewer: Viewer | null): Promise<{ post: PostAccessRow; access: PostAccess }> {
@@ -163,9 +163,9 @@ export function createPostsService({
 
     async like(postId: string, viewer: Viewer): Promise<LikeResponse> {
       const { post } = await interactive(postId, viewer);
-      const likes = await posts.like(post.id, viewer.userId, clock.now());
-      await notify.liked('post', post.id, viewer.userId);
-      return { success: true, isLiked: true, likes };
+      const change = await posts.like(post.id, viewer.userId, clock.now());
+      await notify.likeChanged('post', post.id, viewer.userId, true, change);
+      return { success: true, isLiked: true, likes: change.likes };
     },
 
     /** Saves a post the viewer may see to their saved list (or takes it out); idempotent. */
@@ -178,9 +178,9 @@ export function createPostsService({
 
     async unlike(postId: string, viewer: Viewer): Promise<LikeResponse> {
       const { post } = await interactive(postId, viewer);
-      const likes = await posts.unlike(post.id, viewer.userId);
-      await notify.unliked('post', post.id, viewer.userId);
-      return { success: true, isLiked: false, likes };
+      const change = await posts.unlike(post.id, viewer.userId);
+      await notify.likeChanged('post', post.id, viewer.userId, false, change);
+      return { success: true, isLiked: false, likes: change.likes };
     },
 
     /**
@@ -240,10 +240,9 @@ export function createPostsService({
       const target = isUuid(commentId) ? await comments.findParent(commentId) : undefined;
       if (!target) throw new NotFoundError(messages.commentNotFound);
       await interactive(target.post_id, viewer);
-      const likes = liked ? await comments.like(target.id, viewer.userId, clock.now()) : await comments.unlike(target.id, viewer.userId);
-      if (liked) await notify.liked('comment', target.id, viewer.userId);
-      else await notify.unliked('comment', target.id, viewer.userId);
-      return { success: true, isLiked: liked, likes };
+      const change = liked ? await comments.like(target.id, viewer.userId, clock.now()) : await comments.unlike(target.id, viewer.userId);
+      await notify.likeChanged('comment', target.id, viewer.userId, liked, change);
+      return { success: true, isLiked: liked, likes: change.likes };
     },
 
     /** The explore grid: public quickys of everyone, newest first. */

@@ -32,7 +32,7 @@ export interface StoriesServiceDeps {
   clock: Clock;
   grants: MediaGrants;
   mediaDir: string;
-  notify: Pick<NotificationsService, 'liked' | 'unliked' | 'storyReplied'>;
+  notify: Pick<NotificationsService, 'likeChanged' | 'storyReplied'>;
   messages: Pick<MessagesService, 'sendStoryReply'>;
 }
 
@@ -234,10 +234,9 @@ export function createStoriesService({ stories, clock, grants, mediaDir, notify,
 
     async like(storyId: string, viewer: Viewer, liked: boolean) {
       const story = await watchable(storyId, viewer);
-      const likes = liked ? await stories.like(story.id, viewer.userId, clock.now()) : await stories.unlike(story.id, viewer.userId);
-      if (liked) await notify.liked('story', story.id, viewer.userId);
-      else await notify.unliked('story', story.id, viewer.userId);
-      return { success: true as const, isLiked: liked, likes };
+      const change = liked ? await stories.like(story.id, viewer.userId, clock.now()) : await stories.unlike(story.id, viewer.userId);
+      await notify.likeChanged('story', story.id, viewer.userId, liked, change);
+      return { success: true as const, isLiked: liked, likes: change.likes };
     },
 
     async viewers(storyId: string, viewer: Viewer, page = 1, size = STORY_VIEWERS_PAGE_SIZE): Promise<ViewersResponse> {

@@ -82,6 +82,24 @@ describe('notifications', () => {
     expect((await list(owner)).items.map(summary)).toEqual([`like:${bea.username}+0`]);
   });
 
+  it('does not raise a line again for a like sent twice, nor take one back for an unlike of nothing', async () => {
+    const owner = await createUser(t);
+    const ana = await createUser(t);
+    const bea = await createUser(t);
+    const photo = await insertPost(t, owner.id);
+    await post(`/api/posts/${photo.id}/like`, ana);
+    await post('/api/notifications/read', owner);
+    const before = (await list(owner)).items;
+    expect(before.map(summary)).toEqual([`like:${ana.username}+0`]);
+
+    t.clock.advance(60_000);
+    const again = await post(`/api/posts/${photo.id}/like`, ana);
+    expect(again.json()).toMatchObject({ isLiked: true, likes: 1 });
+    await del(`/api/posts/${photo.id}/like`, bea);
+    expect(await unread(owner)).toBe(0);
+    expect((await list(owner)).items).toEqual(before);
+  });
+
   it('tells of comments, replies and mentions, once each, and not the commenter', async () => {
     const owner = await createUser(t);
     const ana = await createUser(t);
@@ -158,6 +176,13 @@ describe('notifications', () => {
 
     const marked = (await post('/api/notifications/read', owner, { ids: [first.items[0]!.id, 'not-an-id'] })).json();
     expect(marked).toEqual({ success: true, count: 1 });
+    expect(await unread(owner)).toBe(31);
+    // Ids that name nothing mark nothing (and never mean "all").
+    for (const ids of [[], ['not-an-id']]) {
+      const none = await post('/api/notifications/read', owner, { ids });
+      expect(none.statusCode, none.body).toBe(200);
+      expect(none.json()).toEqual({ success: true, count: 0 });
+    }
     expect(await unread(owner)).toBe(31);
     expect((await post('/api/notifications/read', owner)).json()).toEqual({ success: true, count: 31 });
     expect(await unread(owner)).toBe(0);
