@@ -1,6 +1,8 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalBus, createRedisBus, type LiveEnvelope } from './live-bus.js';
+import pg from 'pg';
+import { testDatabaseUrl } from '../../test/support/test-database.js';
+import { createLocalBus, createPostgresBus, createRedisBus, type LiveEnvelope } from './live-bus.js';
 
 const envelope: LiveEnvelope = { userId: 'u1', event: { type: 'counts', counts: { notifications: 1, messages: 0, requests: 0 } } } as LiveEnvelope;
 
@@ -40,5 +42,34 @@ describe('live bus', () => {
     const startedAt = Date.now();
     await expect(createRedisBus(`redis://127.0.0.1:${port}`, () => undefined, 20_000)).rejects.toThrow();
     expect(Date.now() - startedAt).toBeLessThan(2000);
+  });
+});
+
+describe.runIf(testDatabaseUrl)('live bus on PostgreSQL', () => {
+  it('listens again after the server drops its connection, and delivers what is published next', async () => {
+    const bus = await createPostgresBus(testDatabaseUrl!, () => undefined);
+    const received: LiveEnvelope[] = [];
+    bus.subscribe((event) => received.push(event));
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN wag_live' AND datname = current_database() AND pid <> pg_backend_pid()`);
+      // Publishing works again once the bus has reconnected (after about a second).
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        try {
+          await bus.publish(envelope);
+          break;
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+      await expect.poll(() => received.length, { timeout: 5000 }).toBeGreaterThan(0);
+      expect(received.at(-1)).toEqual(envelope);
+    } finally {
+      await admin.end();
+      await bus.close();
+    }
   });
 });

@@ -78,11 +78,28 @@ export async function createPostgresBus(url: string, log: (message: string) => v
     next.on('error', (error) => {
       log(`live channel connection lost: ${error.message}`);
       client = undefined;
-      if (!closed) setTimeout(() => void connect().catch((e: Error) => log(`live channel reconnect failed: ${e.message}`)), 1000);
+      reconnect(0);
     });
-    await next.connect();
-    await next.query(`LISTEN ${LIVE_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${LIVE_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
     client = next;
+  }
+
+  /** Tries again after 1 s, doubling up to 30 s, until connected or closed. */
+  function reconnect(attempt: number): void {
+    if (closed) return;
+    setTimeout(() => {
+      if (closed) return;
+      connect().catch((error: Error) => {
+        log(`live channel reconnect failed: ${error.message}`);
+        reconnect(attempt + 1);
+      });
+    }, Math.min(30_000, 1000 * 2 ** attempt));
   }
   await connect();
 
