@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_CHANNEL } from '../../src/lib/live-bus.js';
 import { openLive } from '../support/live-client.js';
 import { createTestDatabase, testDatabaseUrl } from '../support/test-database.js';
 
@@ -54,6 +56,22 @@ async function redisAnswers(url: string): Promise<boolean> {
     clearTimeout(timer);
     client.disconnect();
   }
+}
+
+/** Listens on the live channel of the given transport, as a third party, and keeps what passes. */
+async function watchTransport(variant: 'postgres' | 'redis', databaseUrl: string): Promise<{ seen: string[]; close(): Promise<void> }> {
+  const seen: string[] = [];
+  if (variant === 'redis') {
+    const subscriber = new Redis(redisUrl);
+    subscriber.on('message', (_channel: string, payload: string) => seen.push(payload));
+    await subscriber.subscribe(LIVE_CHANNEL);
+    return { seen, close: async () => subscriber.disconnect() };
+  }
+  const listener = new pg.Client({ connectionString: databaseUrl });
+  await listener.connect();
+  listener.on('notification', (note) => seen.push(note.payload ?? ''));
+  await listener.query(`LISTEN ${LIVE_CHANNEL}`);
+  return { seen, close: () => listener.end() };
 }
 
 /** Starts the real server (src/main.ts) as its own process on the given database. */
@@ -123,6 +141,7 @@ describe.runIf(testDatabaseUrl)('live delivery across two server processes', () 
         const ana = await register(first, `ana_${suffix}`);
         const bea = await register(second, `bea_${suffix}`);
         const beaLive = await openLive(second.url, bea);
+        const transport = await watchTransport(variant, database.url!);
         try {
           await beaLive.next('counts');
           const sent = await fetch(`${first.url}/api/conversations/bea_${suffix}/messages`, {
@@ -133,12 +152,15 @@ describe.runIf(testDatabaseUrl)('live delivery across two server processes', () 
           expect(sent.status).toBe(200);
           const event = await beaLive.next('message');
           expect(event).toMatchObject({ with: `ana_${suffix}`, message: { text: `hola desde ${variant}`, fromMe: false }, counts: { requests: 1 } });
+          // It travelled through the transport under test, not another one.
+          await expect.poll(() => transport.seen.some((payload) => payload.includes(`hola desde ${variant}`))).toBe(true);
 
           const follow = await fetch(`${first.url}/api/follow/bea_${suffix}`, { method: 'POST', headers: { authorization: `Bearer ${ana}` } });
           expect(follow.status).toBe(200);
           expect(await beaLive.next('notification')).toMatchObject({ counts: { notifications: 1 } });
         } finally {
           beaLive.close();
+          await transport.close();
         }
       });
     });

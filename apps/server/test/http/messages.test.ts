@@ -250,6 +250,8 @@ describe('the live channel', () => {
       expect(anaLive.events.filter((event) => event.type === 'typing')).toEqual([]);
       await post(`/api/conversations/${ana.username}/typing`, bea);
       expect(await anaLive.next('typing')).toEqual({ type: 'typing', with: bea.username });
+      // Bea's typing came after Dan's on the same stream: had Dan's been sent, it would be here too.
+      expect(anaLive.events.filter((event) => event.type === 'typing')).toEqual([{ type: 'typing', with: bea.username }]);
       expect((await post(`/api/conversations/${bea.username}/typing`, null)).statusCode).toBe(401);
     } finally {
       beaLive.close();
@@ -263,6 +265,8 @@ describe('the live channel', () => {
     for (let i = 0; i < 8; i += 1) streams.push(await openLive(baseUrl, ana.token));
     let firstEnded = false;
     void streams[0]!.ended.then(() => (firstEnded = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(firstEnded).toBe(false);
     const ninth = await openLive(baseUrl, ana.token);
     await streams[0]!.ended;
     expect(firstEnded).toBe(true);
@@ -291,8 +295,12 @@ describe('the live channel', () => {
       expect(await beaLive.next('notification')).toMatchObject({ counts: { notifications: 1 } });
       await post('/api/notifications/read', bea);
       expect(await beaLive.next('counts', (event) => event.counts.notifications === 0)).toBeTruthy();
-      // Nothing of Bea's reached Ana's stream.
+      // Nothing of Bea's reached Ana's stream: Ana's own notification, sent after, is the only one there.
       expect(anaLive.events.filter((event) => event.type === 'notification')).toEqual([]);
+      const anaPhoto = await insertPost(t, ana.id);
+      await post(`/api/posts/${anaPhoto.id}/like`, bea);
+      await anaLive.next('notification');
+      expect(anaLive.events.filter((event) => event.type === 'notification')).toEqual([{ type: 'notification', counts: expect.objectContaining({ notifications: 1 }) }]);
     } finally {
       beaLive.close();
       anaLive.close();
