@@ -23,10 +23,16 @@ export function decodeCursor(raw: string, arity: number): string[] {
   throw new ValidationError(messages.badCursor);
 }
 
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+
+/** Whether a cursor part is a timestamp as PostgreSQL prints it (checked before it reaches SQL). */
+export function isCursorTimestamp(value: string): boolean {
+  return TIMESTAMP.test(value);
+}
+
 /** A cursor whose first part is a timestamp and second a uuid, checked before it reaches SQL. */
 export function decodeTimeCursor(raw: string): { at: string; id: string } {
   const [at, id] = decodeCursor(raw, 2) as [string, string];
-  const timestamp = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-  if (!timestamp.test(at) || !isUuid(id)) throw new ValidationError(messages.badCursor);
+  if (!isCursorTimestamp(at) || !isUuid(id)) throw new ValidationError(messages.badCursor);
   return { at, id };
 }

@@ -21,3 +21,18 @@ export function nameMatches(alias: string, needle: RawBuilder<string>, { prefix 
     ? sql<boolean>`(${username} LIKE ${needle} || '%' OR ${fullName} LIKE ${needle} || '%')`
     : sql<boolean>`(${username} LIKE '%' || ${needle} || '%' OR ${fullName} LIKE '%' || ${needle} || '%')`;
 }
+
+/** Below this many characters a name search over everyone matches name starts only: trigram indexes need three. */
+const TRIGRAM_MIN_LENGTH = 3;
+
+/**
+ * A name search over all users (the search screen): `matches` is "contains the text", or "starts
+ * with it" for texts too short for the trigram indexes, which would otherwise mean reading every
+ * user; `startsWith` ranks names that begin with the text first. (The @mention box keeps matching
+ * one or two signs anywhere in a name, as its own tests require.)
+ */
+export function nameSearch(alias: string, text: string): { matches: RawBuilder<boolean>; startsWith: RawBuilder<boolean> } {
+  const needle = likeSafeSearchText(text);
+  const startsWith = nameMatches(alias, needle, { prefix: true });
+  return { matches: [...text].length < TRIGRAM_MIN_LENGTH ? startsWith : nameMatches(alias, needle), startsWith };
+}

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
-import { likeSafeSearchText, nameMatches } from './search-text.js';
+import { nameSearch } from './search-text.js';
 
 export type PostSearchOrder = 'relevance' | 'recent' | 'popular';
 
@@ -118,6 +118,8 @@ export function createSearchRepository(db: Database) {
             SELECT p.* FROM posts p WHERE p.search_document @@ ${query} LIMIT ${RELEVANCE_WINDOW + 1}
           ),`
         : sql``;
+      const newestFirst = sql`p.created_at DESC, p.id DESC`;
+      const orderBy = order === 'popular' ? sql`p.likes_count DESC, ${newestFirst}` : newestFirst;
       let page: RawBuilder<unknown>;
       if (order === 'relevance' && query) {
         // Relevance ranks the newest RELEVANCE_WINDOW matches: a word found in a large share of
@@ -142,18 +144,12 @@ export function createSearchRepository(db: Database) {
             LIMIT ${limit}
           )`;
       } else {
-        const [orderBy, keyset] =
-          order === 'popular'
-            ? [
-                sql`p.likes_count DESC, p.created_at DESC, p.id DESC`,
-                after?.order === 'popular'
-                  ? sql`(p.likes_count, p.created_at, p.id) < (${after.likes}::int, ${after.at}::timestamptz, ${after.id}::uuid)`
-                  : null,
-              ]
-            : [
-                sql`p.created_at DESC, p.id DESC`,
-                after?.order === 'recent' ? sql`(p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : null,
-              ];
+        const keyset =
+          after?.order === 'popular'
+            ? sql`(p.likes_count, p.created_at, p.id) < (${after.likes}::int, ${after.at}::timestamptz, ${after.id}::uuid)`
+            : after?.order === 'recent'
+              ? sql`(p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
+              : null;
         const walk = (extra: RawBuilder<unknown> | null) => sql`
             SELECT p.id, NULL::real AS rank
             FROM posts p
@@ -175,12 +171,7 @@ export function createSearchRepository(db: Database) {
           page AS (${walk(null)}
           )`;
       }
-      const finalOrder =
-        order === 'relevance'
-          ? sql`k.rank DESC, p.created_at DESC, p.id DESC`
-          : order === 'popular'
-            ? sql`p.likes_count DESC, p.created_at DESC, p.id DESC`
-            : sql`p.created_at DESC, p.id DESC`;
+      const finalOrder = order === 'relevance' ? sql`k.rank DESC, ${newestFirst}` : orderBy;
 
       const result = await sql<PostSearchRow>`
         WITH ${hits} ${page}
@@ -220,19 +211,15 @@ export function createSearchRepository(db: Database) {
           LIMIT ${limit}`.execute(db);
         return result.rows;
       }
-      const needle = likeSafeSearchText(text);
-      // Trigram indexes need three letters: shorter texts match the start of a username or name.
-      const short = [...text].length < 3;
-      const matches = nameMatches('u', needle, { prefix: short });
+      const { matches, startsWith } = nameSearch('u', text);
       const result = await sql<PersonSearchRow>`
-        SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, u.followers_count,
-               EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId}::uuid AND f.followee_id = u.id) AS is_followed_by_me
+        SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, u.followers_count, ${followed} AS is_followed_by_me
         FROM users u
         WHERE ${matches}
         ORDER BY lower(u.username) = lower(${text}) DESC,
                  u.is_verified DESC,
                  u.featured_rank IS NOT NULL DESC,
-                 coalesce(${nameMatches('u', needle, { prefix: true })}, false) DESC,
+                 coalesce(${startsWith}, false) DESC,
                  u.followers_count DESC,
                  lower(u.username)
         LIMIT ${limit}`.execute(db);

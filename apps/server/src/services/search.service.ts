@@ -6,7 +6,7 @@ import {
   type SearchResponse,
 } from '@wag/contract/search';
 import { isUuid } from '../lib/uuid.js';
-import { decodeCursor, encodeCursor } from '../lib/cursor.js';
+import { decodeCursor, encodeCursor, isCursorTimestamp } from '../lib/cursor.js';
 import { ValidationError } from '../lib/errors.js';
 import type { MediaGrants } from '../lib/media-grants.js';
 import { mediaUrl } from '../lib/media-url.js';
@@ -41,7 +41,6 @@ export function spanishWordForms(word: string): string[] {
   return forms;
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
 const REAL = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
 
 /** The cursor names its order, so a page of one order never continues another. */
@@ -55,7 +54,7 @@ function decodeAfter(order: PostSearchOrder, raw: string): PostSearchAfter {
   const parts = decodeCursor(raw, order === 'recent' ? 3 : 4);
   const [kind] = parts;
   const [at, id] = parts.slice(-2) as [string, string];
-  if (kind !== order || !TIMESTAMP.test(at) || !isUuid(id)) throw new ValidationError(messages.badCursor);
+  if (kind !== order || !isCursorTimestamp(at) || !isUuid(id)) throw new ValidationError(messages.badCursor);
   if (order === 'recent') return { order, at, id };
   const key = parts[1] ?? '';
   if (order === 'relevance') {
