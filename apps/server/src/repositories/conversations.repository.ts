@@ -21,6 +21,7 @@ export interface MessageRow {
   story_id: string | null;
   story_owner_id: string | null;
   story_created_at: Date | null;
+  story_highlighted_at: Date | null;
   story_thumb_key: string | null;
 }
 
@@ -37,6 +38,7 @@ export interface ConversationRow extends ChatUserRow {
   message_story_id: string | null;
   message_story_owner_id: string | null;
   message_story_created_at: Date | null;
+  message_story_highlighted_at: Date | null;
   message_story_thumb_key: string | null;
 }
 
@@ -158,7 +160,8 @@ export function createConversationsRepository(db: Database) {
           u.id, u.username, u.full_name, u.avatar_key, u.is_verified,
           msg.id AS message_id, msg.sender_id AS message_sender_id, s.username AS message_sender_username,
           msg.text AS message_text, msg.created_at AS message_created_at, msg.story_id AS message_story_id,
-          st.user_id AS message_story_owner_id, st.created_at AS message_story_created_at, ${storyThumb} AS message_story_thumb_key
+          st.user_id AS message_story_owner_id, st.created_at AS message_story_created_at, st.highlighted_at AS message_story_highlighted_at,
+          ${storyThumb} AS message_story_thumb_key
         FROM conversation_members m
         JOIN users u ON u.id = m.other_id
         LEFT JOIN messages msg ON msg.id = m.last_message_id
@@ -183,7 +186,7 @@ export function createConversationsRepository(db: Database) {
       const result = await sql<MessageRow>`
         SELECT msg.id, msg.sender_id, s.username AS sender_username, msg.text, msg.created_at,
           msg.created_at::text AS cursor_at, msg.story_id, st.user_id AS story_owner_id,
-          st.created_at AS story_created_at, ${storyThumb} AS story_thumb_key
+          st.created_at AS story_created_at, st.highlighted_at AS story_highlighted_at, ${storyThumb} AS story_thumb_key
         FROM messages msg
         JOIN users s ON s.id = msg.sender_id
         LEFT JOIN stories st ON st.id = msg.story_id

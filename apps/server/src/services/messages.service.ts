@@ -8,7 +8,6 @@ import {
   type MessageRequestsResponse,
   type MessagesResponse,
 } from '@wag/contract/messages';
-import { STORY_LIFETIME_MS } from '@wag/contract/stories';
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../lib/errors.js';
@@ -18,17 +17,28 @@ import { messages as texts } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { ChatUserRow, ConversationRow, ConversationsRepository, MessageRow } from '../repositories/conversations.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
+import { isStoryLive } from '../lib/story-life.js';
 import type { Viewer } from './auth.service.js';
 import type { LiveService } from './live.service.js';
 
 const RATE_WINDOW_MS = 60_000;
 
-interface StoryQuote {
+/** The story a message replies to, as the queries read it. */
+export interface StoryQuote {
   story_id: string | null;
   story_owner_id: string | null;
   story_created_at: Date | null;
+  story_highlighted_at: Date | null;
   story_thumb_key: string | null;
 }
+
+/** Who sends or receives a message, as much as delivering it needs. */
+interface Party {
+  id: string;
+  username: string;
+}
+
+const NO_STORY: StoryQuote = { story_id: null, story_owner_id: null, story_created_at: null, story_highlighted_at: null, story_thumb_key: null };
 
 /**
  * Direct messages between two people: one conversation per pair, each side with its own state.
@@ -61,7 +71,7 @@ export function createMessagesService({
   /** The quoted story's picture while its owner, or anyone while the story is live, may see it. */
   function quote(row: StoryQuote, viewerId: string): DirectMessage['story'] {
     if (!row.story_id) return null;
-    const live = row.story_created_at !== null && clock.now().getTime() - new Date(row.story_created_at).getTime() < STORY_LIFETIME_MS;
+    const live = row.story_created_at !== null && isStoryLive(row.story_created_at, row.story_highlighted_at, clock.now());
     const visible = row.story_owner_id === viewerId || live;
     return { id: row.story_id, thumbnail_url: visible ? grants.fileUrl(row.story_thumb_key) : null };
   }
@@ -89,6 +99,7 @@ export function createMessagesService({
               story_id: row.message_story_id,
               story_owner_id: row.message_story_owner_id,
               story_created_at: row.message_story_created_at,
+              story_highlighted_at: row.message_story_highlighted_at,
               story_thumb_key: row.message_story_thumb_key,
             },
             viewerId,
@@ -126,22 +137,19 @@ export function createMessagesService({
   }
 
   /** Stores a message and delivers it live to the recipient and to the sender's other clients. */
-  async function deliver(sender: ChatUserRow, recipient: ChatUserRow, text: string, storyId: string | null): Promise<DirectMessage> {
+  async function deliver(sender: Party, recipient: Party, text: string, story: StoryQuote = NO_STORY): Promise<DirectMessage> {
     const at = clock.now();
     const recent = await conversations.sentSince(sender.id, new Date(at.getTime() - RATE_WINDOW_MS));
     if (recent >= messagesPerMinute) throw new TooManyRequestsError(texts.messagesTooFast, RATE_WINDOW_MS / 1000);
-    const sent = await conversations.send({ senderId: sender.id, recipientId: recipient.id, text, storyId, at });
+    const sent = await conversations.send({ senderId: sender.id, recipientId: recipient.id, text, storyId: story.story_id, at });
     const row: MessageRow = {
+      ...story,
       id: sent.id,
       sender_id: sender.id,
       sender_username: sender.username,
       text,
       created_at: sent.createdAt,
       cursor_at: '',
-      story_id: storyId,
-      story_owner_id: storyId ? recipient.id : null,
-      story_created_at: null,
-      story_thumb_key: null,
     };
     const [recipientCounts, senderCounts] = await Promise.all([live.counts(recipient.id), live.counts(sender.id)]);
     await Promise.all([
@@ -198,16 +206,12 @@ export function createMessagesService({
     async send(viewer: Viewer, username: string, rawText: string | undefined): Promise<{ success: true; message: DirectMessage }> {
       const text = cleanText(rawText);
       const recipient = await other(viewer, username);
-      const sender = await users.findById(viewer.userId);
-      if (!sender) throw new NotFoundError(texts.userNotFound);
-      return { success: true, message: await deliver(sender, recipient, text, null) };
+      return { success: true, message: await deliver({ id: viewer.userId, username: viewer.username }, recipient, text) };
     },
 
     /** A story reply: a message quoting the story, in the owner's conversations or requests. */
-    async sendStoryReply(senderId: string, ownerId: string, text: string, storyId: string): Promise<void> {
-      const [sender, owner] = await Promise.all([users.findById(senderId), users.findById(ownerId)]);
-      if (!sender || !owner) throw new NotFoundError(texts.userNotFound);
-      await deliver(sender, owner, text, storyId);
+    async sendStoryReply(sender: Party, owner: Party, text: string, story: StoryQuote): Promise<void> {
+      await deliver(sender, owner, text, story);
     },
 
     /**

@@ -22,6 +22,7 @@ import { createMediaFolder, fileKey, folderOfFileKey, isFileKey, MEDIA_FILES, re
 import { writeVideoRenditions } from '../media/video-renditions.js';
 import type { Audience } from '../db/schema.js';
 import type { StoriesRepository, StoryRow, StoryRowEntry } from '../repositories/stories.repository.js';
+import { isStoryLive } from '../lib/story-life.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Viewer } from './auth.service.js';
 import type { MessagesService } from './messages.service.js';
@@ -50,8 +51,7 @@ export function createStoriesService({ stories, clock, grants, mediaDir, notify,
   function canWatch(story: StoryRow, viewer: Viewer | null): boolean {
     if (isOwner(story, viewer)) return true;
     if (story.status !== 'ready') return false;
-    const live = new Date(story.created_at).getTime() > activeSince().getTime() || story.highlighted_at !== null;
-    if (!live) return false;
+    if (!isStoryLive(story.created_at, story.highlighted_at, clock.now())) return false;
     if (story.audience === 'public') return true;
     return story.audience === 'followers' && story.is_following;
   }
@@ -261,7 +261,12 @@ export function createStoriesService({ stories, clock, grants, mediaDir, notify,
       const text = (rawText ?? '').trim();
       if (!text) throw new ValidationError(messages.storyReplyEmpty);
       if (text.length > STORY_REPLY_MAX_LENGTH) throw new ValidationError(messages.storyReplyTooLong);
-      await directMessages.sendStoryReply(viewer.userId, story.user_id, text, story.id);
+      await directMessages.sendStoryReply(
+        { id: viewer.userId, username: viewer.username },
+        { id: story.user_id, username: story.username },
+        text,
+        { story_id: story.id, story_owner_id: story.user_id, story_created_at: story.created_at, story_highlighted_at: story.highlighted_at, story_thumb_key: story.poster_key ?? story.image_key },
+      );
       await notify.storyReplied(story.id, story.user_id, viewer.userId, text);
       return { success: true as const, message: messages.storyReplySent };
     },

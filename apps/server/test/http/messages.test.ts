@@ -196,6 +196,12 @@ describe('sending messages', () => {
     const mine = await history(fan, owner);
     expect(mine.items[0]).toMatchObject({ text: '¡Qué bonito!', fromMe: true, story: { id: story.id } });
     expect(mine.items[0]!.story!.thumbnail_url).toMatch(/full\.webp/);
+
+    // After its 24 hours the fan sees the picture only while the owner keeps the story as a highlight.
+    t.clock.advance(25 * 60 * 60 * 1000);
+    expect((await history(fan, owner)).items[0]!.story!.thumbnail_url).toBeNull();
+    await t.db.updateTable('stories').set({ highlighted_at: t.clock.now() }).where('id', '=', story.id).execute();
+    expect((await history(fan, owner)).items[0]!.story!.thumbnail_url).toMatch(/full\.webp/);
   });
 });
 
@@ -272,6 +278,26 @@ describe('the live channel', () => {
     expect(firstEnded).toBe(true);
     expect(t.app.services.live.connectedClients(ana.id)).toBe(8);
     for (const stream of [...streams, ninth]) stream.close();
+  });
+
+  it('delivers a story reply live with the story picture', async () => {
+    const owner = await createUser(t);
+    const fan = await createUser(t);
+    const story = await t.db
+      .insertInto('stories')
+      .values({ user_id: owner.id, audience: 'public', kind: 'image', image_key: 'u/bbbbbbbbbbbbbbbbbbbb/full.webp', created_at: t.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ownerLive = await openLive(baseUrl, owner.token);
+    try {
+      await ownerLive.next('counts');
+      expect((await post(`/api/stories/${story.id}/reply`, fan, { text: 'Me encanta' })).statusCode).toBe(200);
+      const event = await ownerLive.next('message');
+      expect(event).toMatchObject({ with: fan.username, request: true, message: { text: 'Me encanta', story: { id: story.id } } });
+      expect(event.message!.story!.thumbnail_url).toMatch(/bbbbbbbbbbbbbbbbbbbb\/full\.webp/);
+    } finally {
+      ownerLive.close();
+    }
   });
 
   it('refuses a client without a session', async () => {
