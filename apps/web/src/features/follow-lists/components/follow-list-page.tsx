@@ -3,10 +3,9 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { FollowButton } from '../../../components/social/follow-button';
 import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
-import { Avatar } from '../../../components/ui/avatar';
+import { PersonRow } from '../../../components/social/person-row';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
-import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
@@ -19,26 +18,21 @@ import './follow-list-page.css';
 /** The search goes to the server once typing pauses; loaded rows are filtered at once. */
 const SERVER_SEARCH_DEBOUNCE_MS = 300;
 
-function PersonRow({ person, onAuthRequired }: { person: FollowEntry; onAuthRequired: () => void }) {
-  const name = person.fullName?.trim() || person.username;
+function FollowRow({ person, onAuthRequired }: { person: FollowEntry; onAuthRequired: () => void }) {
   return (
-    <li className="person-row" data-testid="person-row" data-username={person.username}>
-      <Link to={`/${encodeURIComponent(person.username)}`} className="person-row__link">
-        <Avatar name={name} src={person.profilePictureUrl} size={48} />
-        <span className="person-row__names">
-          <span className="person-row__name">
-            <span className="person-row__name-text">{name}</span>
-            {person.isVerified ? <VerifiedBadge size={16} /> : null}
-          </span>
-          <span className="person-row__handle">@{person.username}</span>
-        </span>
-      </Link>
-      {person.isMe ? (
-        <span className="person-row__me">{t('followList.you')}</span>
-      ) : (
-        <FollowButton username={person.username} isFollowing={person.isFollowedByMe} onAuthRequired={onAuthRequired} size="sm" />
-      )}
-    </li>
+    <PersonRow
+      username={person.username}
+      fullName={person.fullName}
+      picture={person.profilePictureUrl}
+      verified={person.isVerified}
+      action={
+        person.isMe ? (
+          <span className="person-row__me">{t('followList.you')}</span>
+        ) : (
+          <FollowButton username={person.username} isFollowing={person.isFollowedByMe} onAuthRequired={onAuthRequired} size="sm" />
+        )
+      }
+    />
   );
 }
 
@@ -122,7 +116,7 @@ export function FollowListPage({ kind }: { kind: FollowListKind }) {
     body = (
       <ul className="follow-list__rows" data-testid="follow-list">
         {shown.map((person) => (
-          <PersonRow key={person.id} person={person} onAuthRequired={() => setPromptOpen(true)} />
+          <FollowRow key={person.id} person={person} onAuthRequired={() => setPromptOpen(true)} />
         ))}
       </ul>
     );

@@ -1,12 +1,11 @@
-import type { SearchUser } from '@wag/contract/search';
+import { SEARCH_QUERY_MAX_LENGTH, type SearchUser } from '@wag/contract/search';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { FollowButton } from '../../../components/social/follow-button';
 import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
-import { Avatar } from '../../../components/ui/avatar';
+import { PersonRow } from '../../../components/social/person-row';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
-import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatCount } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
@@ -27,61 +26,45 @@ function chipLabel(search: SearchParams, name: FilterName): string {
 const followersText = (count: number) =>
   count === 1 ? t('searchResults.followersOne') : t('searchResults.followers', { count: formatCount(count) });
 
+const isSamePerson = (a: string, b: string | null) => b !== null && a.toLowerCase() === b.toLowerCase();
+
 /** People the search found, each with a follow button (none on your own row). */
-function PeopleResults({ users }: { users: SearchUser[] }) {
+function PeopleResults({ users, onAuthRequired }: { users: SearchUser[]; onAuthRequired: () => void }) {
   const { username: me } = useSession();
-  const [promptOpen, setPromptOpen] = useState(false);
   return (
     <section className="search-page__section" aria-labelledby="search-people-title">
       <h2 id="search-people-title" className="search-page__section-title">
         {t('searchResults.people')}
       </h2>
       <ul className="search-people" data-testid="search-people">
-        {users.map((user) => {
-          const name = user.full_name?.trim() || user.username;
-          const isMe = Boolean(me) && user.username.toLowerCase() === me!.toLowerCase();
-          return (
-            <li key={user.id} className="search-person" data-testid="search-person" data-username={user.username}>
-              <Link
-                to={`/${encodeURIComponent(user.username)}`}
-                className="search-person__link"
-                aria-label={t('searchResults.viewProfile', { username: user.username })}
-              >
-                <Avatar name={name} src={user.avatar} size={48} />
-                <span className="search-person__names">
-                  <span className="search-person__name">
-                    <span className="search-person__name-text">{name}</span>
-                    {user.verified ? <VerifiedBadge size={15} /> : null}
-                  </span>
-                  <span className="search-person__meta">
-                    @{user.username} · {followersText(user.followers)}
-                  </span>
-                </span>
-              </Link>
-              {isMe ? null : (
-                <FollowButton
-                  username={user.username}
-                  isFollowing={user.isFollowedByMe}
-                  followers={user.followers}
-                  onAuthRequired={() => setPromptOpen(true)}
-                  size="sm"
-                />
-              )}
-            </li>
-          );
-        })}
+        {users.map((user) => (
+          <PersonRow
+            key={user.id}
+            username={user.username}
+            fullName={user.full_name}
+            picture={user.avatar}
+            verified={user.verified}
+            meta={`@${user.username} · ${followersText(user.followers)}`}
+            className="search-person"
+            linkLabel={t('searchResults.viewProfile', { username: user.username })}
+            testId="search-person"
+            action={
+              isSamePerson(user.username, me) ? null : (
+                <FollowButton username={user.username} isFollowing={user.isFollowedByMe} followers={user.followers} onAuthRequired={onAuthRequired} size="sm" />
+              )
+            }
+          />
+        ))}
       </ul>
-      {promptOpen ? <LoginPromptModal onClose={() => setPromptOpen(false)} /> : null}
     </section>
   );
 }
 
 /** The featured creators (WAG Stars) with a follow button each, beside or under the results. */
-function FeaturedStars() {
+function FeaturedStars({ onAuthRequired }: { onAuthRequired: () => void }) {
   const stars = useWagStars();
   const { username: me } = useSession();
-  const [promptOpen, setPromptOpen] = useState(false);
-  const people = (stars.data?.users ?? []).filter((star) => !me || star.username.toLowerCase() !== me.toLowerCase());
+  const people = (stars.data?.users ?? []).filter((star) => !isSamePerson(star.username, me));
   if (people.length === 0) return null;
   return (
     <section className="search-stars" aria-labelledby="search-stars-title" data-testid="search-stars">
@@ -90,32 +73,22 @@ function FeaturedStars() {
         {t('searchResults.stars')}
       </h2>
       <ul className="search-stars__list">
-        {people.map((star) => {
-          const name = star.fullName?.trim() || star.username;
-          return (
-            <li key={star.id} className="search-star" data-testid="search-star" data-username={star.username}>
-              <Link to={`/${encodeURIComponent(star.username)}`} className="search-star__link" aria-label={t('searchResults.viewProfile', { username: star.username })}>
-                <Avatar name={name} src={star.profilePictureUrl} size={44} />
-                <span className="search-star__names">
-                  <span className="search-person__name">
-                    <span className="search-person__name-text">{name}</span>
-                    {star.isVerified ? <VerifiedBadge size={14} /> : null}
-                  </span>
-                  <span className="search-person__meta">{followersText(star.followers)}</span>
-                </span>
-              </Link>
-              <FollowButton
-                username={star.username}
-                isFollowing={star.isFollowedByMe}
-                followers={star.followers}
-                onAuthRequired={() => setPromptOpen(true)}
-                size="sm"
-              />
-            </li>
-          );
-        })}
+        {people.map((star) => (
+          <PersonRow
+            key={star.id}
+            username={star.username}
+            fullName={star.fullName}
+            picture={star.profilePictureUrl}
+            verified={star.isVerified}
+            meta={followersText(star.followers)}
+            avatarSize={44}
+            className="search-star"
+            linkLabel={t('searchResults.viewProfile', { username: star.username })}
+            testId="search-star"
+            action={<FollowButton username={star.username} isFollowing={star.isFollowedByMe} followers={star.followers} onAuthRequired={onAuthRequired} size="sm" />}
+          />
+        ))}
       </ul>
-      {promptOpen ? <LoginPromptModal onClose={() => setPromptOpen(false)} /> : null}
     </section>
   );
 }
@@ -134,7 +107,7 @@ function SearchForm({ search, onSearch }: { search: SearchParams; onSearch: (tex
           className="search-page__input"
           type="search"
           name="query"
-          maxLength={100}
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
           aria-label={t('searchResults.label')}
           placeholder={t('searchResults.placeholder')}
           autoComplete="off"
@@ -158,6 +131,7 @@ export function SearchResultsPage() {
   const navigate = useNavigate();
   const search = useMemo(() => readSearchParams(new URLSearchParams(location.search)), [location.search]);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [promptOpen, setPromptOpen] = useState(false);
   const results = useSearch(search);
   const filters = activeFilters(search);
 
@@ -194,7 +168,7 @@ export function SearchResultsPage() {
   } else {
     body = (
       <>
-        {users.length > 0 ? <PeopleResults users={users} /> : null}
+        {users.length > 0 ? <PeopleResults users={users} onAuthRequired={() => setPromptOpen(true)} /> : null}
         {posts.length > 0 ? (
           <section className="search-page__section" aria-labelledby="search-posts-title">
             <h2 id="search-posts-title" className="search-page__section-title">
@@ -269,9 +243,10 @@ export function SearchResultsPage() {
           {body}
         </div>
         <aside className="search-page__aside">
-          <FeaturedStars />
+          <FeaturedStars onAuthRequired={() => setPromptOpen(true)} />
         </aside>
       </div>
+      {promptOpen ? <LoginPromptModal onClose={() => setPromptOpen(false)} /> : null}
       {filtersOpen ? (
         <FilterDialog
           search={search}
