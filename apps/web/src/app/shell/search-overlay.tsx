@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/icon';
 import { t, type MessageKey } from '../../lib/i18n';
-import { readSearchParams, searchResultsHref, type SearchParams } from '../../features/search/search-params';
+import { readSearchParams, searchResultsHref, withConsistentFilters, type SearchParams } from '../../features/search/search-params';
 import './search-overlay.css';
 
 interface Chip {
@@ -64,12 +64,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
   }, []);
 
   const toggle = (chip: Chip) => {
-    setSearch((current) => {
-      const next = { ...current, [chip.name]: current[chip.name] === chip.value ? undefined : chip.value };
-      // A video length (from the Filtros dialog, without a chip here) would leave photos and models empty.
-      if (next.category === 'photos' || next.category === 'models') next.duration = undefined;
-      return next;
-    });
+    setSearch((current) => withConsistentFilters({ ...current, [chip.name]: current[chip.name] === chip.value ? undefined : chip.value }));
   };
 
   const submit = (event: FormEvent) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paramsFrom, draftFrom } from './components/filter-dialog';
-import { activeFilters, readSearchParams, searchResultsHref, withoutFilter } from './search-params';
+import { activeFilters, readSearchParams, searchResultsHref, withConsistentFilters, withoutFilter } from './search-params';
 
 describe('search addresses', () => {
   it('reads the known values, trims the text and drops what the server would refuse', () => {
@@ -35,5 +35,13 @@ describe('search addresses', () => {
       quality: undefined,
       duration: undefined,
     });
+  });
+
+  it('drops a video length where it would find nothing: with photos or models', () => {
+    const draft = draftFrom({ query: 'x', duration: 4 });
+    expect(paramsFrom('x', { ...draft, contentType: 'photos' }).duration).toBeUndefined();
+    expect(paramsFrom('x', { ...draft, category: 'models' }).duration).toBeUndefined();
+    expect(paramsFrom('x', { ...draft, contentType: 'quickys' }).duration).toBe(4);
+    expect(withConsistentFilters({ query: 'x', duration: 4 })).toEqual({ query: 'x', duration: 4 });
   });
 });

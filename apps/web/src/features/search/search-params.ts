@@ -67,3 +67,11 @@ export function withoutFilter(search: SearchParams, name: FilterName): SearchPar
   return { ...search, [name]: undefined };
 }
 
+
+/**
+ * A video length keeps videos only, so with photos or models it would find nothing: it is dropped
+ * there, whichever control (Filtros dialog, overlay chip) made the combination.
+ */
+export function withConsistentFilters(search: SearchParams): SearchParams {
+  return search.category === 'photos' || search.category === 'models' ? { ...search, duration: undefined } : search;
+}

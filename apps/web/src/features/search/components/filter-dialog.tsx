@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { t, type MessageKey } from '../../../lib/i18n';
-import type { SearchParams } from '../search-params';
+import { withConsistentFilters, type SearchParams } from '../search-params';
 
 /** The dialog's fields (product.md §3 "Search filters"); 'all' and 0 mean no filter. */
 export interface FilterDraft {
@@ -28,14 +28,14 @@ export function draftFrom(search: SearchParams): FilterDraft {
 
 /** The address parameters a draft stands for: content type and category share `category`. */
 export function paramsFrom(query: string, draft: FilterDraft): SearchParams {
-  return {
+  return withConsistentFilters({
     query,
     category: draft.category === 'models' ? 'models' : draft.contentType === 'all' ? undefined : draft.contentType,
     sort: draft.sortBy === 'relevance' ? undefined : draft.sortBy,
     orientation: draft.orientation === 'all' ? undefined : draft.orientation,
     quality: draft.quality === 'all' ? undefined : 'hd',
     duration: draft.videoDuration > 0 ? draft.videoDuration : undefined,
-  };
+  });
 }
 
 interface Option<V extends string> {
