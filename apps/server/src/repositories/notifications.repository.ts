@@ -5,11 +5,16 @@ import type { NotificationType } from '../db/schema.js';
 /** What a like is on: each has its own likes table and a likes_count column kept by the like calls. */
 export type LikeTarget = 'post' | 'comment' | 'story';
 
-const LIKE_TABLES = {
+export const LIKE_TABLES = {
   post: { owners: 'posts', likes: 'post_likes', key: 'post_id' },
   comment: { owners: 'comments', likes: 'comment_likes', key: 'comment_id' },
   story: { owners: 'stories', likes: 'story_likes', key: 'story_id' },
 } as const;
+
+/** The line all likes of one thing share (likes are grouped per post, comment or story). */
+export const likeGroupKey = (target: LikeTarget, targetId: string) => `like:${target}:${targetId}`;
+/** A follower's one line (following again does not add another). */
+export const followGroupKey = (actorId: string) => `follow:${actorId}`;
 
 export interface NotificationRow {
   id: string;
@@ -132,7 +137,7 @@ export function createNotificationsRepository(db: Database) {
         SELECT o.user_id, ${actorId}, 'like',
           ${target === 'post' ? targetId : null}::uuid, ${target === 'comment' ? targetId : null}::uuid,
           ${target === 'story' ? targetId : null}::uuid,
-          ${`like:${target}:${targetId}`},
+          ${likeGroupKey(target, targetId)},
           greatest(o.likes_count - (EXISTS (SELECT 1 FROM ${likes} l WHERE ${key} = o.id AND l.user_id = o.user_id))::int, 1),
           ${at}
         FROM ${owners} o
@@ -154,7 +159,7 @@ export function createNotificationsRepository(db: Database) {
       const owners = sql.table(t.owners);
       const likes = sql.table(t.likes);
       const key = sql.ref(`l.${t.key}`);
-      const groupKey = `like:${target}:${targetId}`;
+      const groupKey = likeGroupKey(target, targetId);
       const result = await sql<{ recipient_id: string }>`
         WITH target AS (
           SELECT o.id, o.user_id,
@@ -183,7 +188,7 @@ export function createNotificationsRepository(db: Database) {
     async recordFollow(recipientId: string, actorId: string, at: Date): Promise<boolean> {
       const result = await sql`
         INSERT INTO notifications (recipient_id, actor_id, type, group_key, created_at)
-        VALUES (${recipientId}, ${actorId}, 'follow', ${`follow:${actorId}`}, ${at})
+        VALUES (${recipientId}, ${actorId}, 'follow', ${followGroupKey(actorId)}, ${at})
         ON CONFLICT (recipient_id, group_key) WHERE group_key IS NOT NULL DO NOTHING`.execute(db);
       return Number(result.numAffectedRows ?? 0) > 0;
     },
@@ -193,7 +198,7 @@ export function createNotificationsRepository(db: Database) {
       const result = await db
         .deleteFrom('notifications')
         .where('recipient_id', '=', recipientId)
-        .where('group_key', '=', `follow:${actorId}`)
+        .where('group_key', '=', followGroupKey(actorId))
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { writeMessage } from '../repositories/conversations.repository.js';
+import { createConversationsRepository, writeMessage } from '../repositories/conversations.repository.js';
+import { followGroupKey, LIKE_TABLES, likeGroupKey, type LikeTarget } from '../repositories/notifications.repository.js';
 import { TRY_ACCOUNT } from './world-data.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -37,6 +38,7 @@ export async function seedInbox(trx: Transaction<DB>, now: Date): Promise<void> 
   });
   if (follows.length > 0) await trx.insertInto('follows').values(follows).onConflict((oc) => oc.doNothing()).execute();
 
+  const conversations = createConversationsRepository(trx);
   for (const [from, to, minutesAgo, text] of CONVERSATIONS) {
     const senderId = idOf.get(from);
     const recipientId = idOf.get(to);
@@ -44,26 +46,16 @@ export async function seedInbox(trx: Transaction<DB>, now: Date): Promise<void> 
     const at = new Date(now.getTime() - minutesAgo * 60_000);
     await writeMessage(trx, { senderId, recipientId, text, storyId: null, at });
     // Whoever received a message more than an hour ago has read it.
-    if (minutesAgo > 60) {
-      await trx
-        .updateTable('conversation_members')
-        .set({ unread_count: 0, last_read_at: at })
-        .where('user_id', '=', recipientId)
-        .where('other_id', '=', senderId)
-        .execute();
-    }
+    if (minutesAgo > 60) await conversations.markRead(recipientId, senderId, at);
   }
 
   const readBefore = new Date(now.getTime() - 12 * HOUR);
   // Likes: one line per liked thing, naming the latest liker and counting the others.
-  for (const target of [
-    { owners: 'posts', likes: 'post_likes', key: 'post_id', column: 'post_id', kind: 'post' },
-    { owners: 'comments', likes: 'comment_likes', key: 'comment_id', column: 'comment_id', kind: 'comment' },
-    { owners: 'stories', likes: 'story_likes', key: 'story_id', column: 'story_id', kind: 'story' },
-  ] as const) {
+  for (const kind of Object.keys(LIKE_TABLES) as LikeTarget[]) {
+    const target = LIKE_TABLES[kind];
     await sql`
-      INSERT INTO notifications (recipient_id, actor_id, type, ${sql.ref(target.column)}, group_key, actors_count, created_at, read_at)
-      SELECT o.user_id, latest.user_id, 'like', o.id, ${`like:${target.kind}:`} || o.id, others.n, latest.created_at,
+      INSERT INTO notifications (recipient_id, actor_id, type, ${sql.ref(target.key)}, group_key, actors_count, created_at, read_at)
+      SELECT o.user_id, latest.user_id, 'like', o.id, ${likeGroupKey(kind, '')} || o.id, others.n, latest.created_at,
         CASE WHEN latest.created_at < ${readBefore} THEN ${now}::timestamptz END
       FROM ${sql.table(target.owners)} o
       CROSS JOIN LATERAL (
@@ -90,7 +82,7 @@ export async function seedInbox(trx: Transaction<DB>, now: Date): Promise<void> 
     WHERE c.user_id <> parent.user_id`.execute(trx);
   await sql`
     INSERT INTO notifications (recipient_id, actor_id, type, group_key, created_at, read_at)
-    SELECT followee_id, follower_id, 'follow', 'follow:' || follower_id, created_at,
+    SELECT followee_id, follower_id, 'follow', ${followGroupKey('')} || follower_id, created_at,
       CASE WHEN created_at < ${readBefore} AND followee_id <> ${demo} THEN ${now}::timestamptz END
     FROM follows`.execute(trx);
 }
