@@ -14,6 +14,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           || setweight(to_tsvector('pg_catalog.spanish'::regconfig, public.wag_search_text(array_to_string(coalesce(tags, '{}'), ' '))), 'B')
           || setweight(to_tsvector('pg_catalog.spanish'::regconfig, public.wag_search_text(coalesce(description, ''))), 'C')
     $$`.execute(db);
+  // Search filters on the first media's shape and length (orientation, HD, video duration). Kept on
+  // the post itself so that a search reads one row per candidate instead of joining post_media for
+  // each of the thousands it may look at. A trigger keeps them in step with every write of the first
+  // media (uploads, the video job filling in dimensions), whatever code does the write.
+  await sql`ALTER TABLE posts ADD COLUMN media_width integer, ADD COLUMN media_height integer, ADD COLUMN media_duration_ms integer`.execute(db);
+  await sql`
+    UPDATE posts p SET media_width = m.width, media_height = m.height, media_duration_ms = m.duration_ms
+    FROM post_media m WHERE m.post_id = p.id AND m.position = 0`.execute(db);
+  // (Columns filled before the generated column below is added: adding it rewrites the table once,
+  // after the backfill, so the rewrite copies only live rows.)
   // Stored rather than an expression index: ranking reads the vector of every match, and
   // recomputing it per row would cost far more than the disk it takes. Every write path stays as
   // it is: PostgreSQL keeps the column in step with title, description and tags.
@@ -27,14 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The models list without a text: the most followed people first.
   await sql`CREATE INDEX users_followers ON users (followers_count DESC, id)`.execute(db);
 
-  // Search filters on the first media's shape and length (orientation, HD, video duration). Kept on
-  // the post itself so that a search reads one row per candidate instead of joining post_media for
-  // each of the thousands it may look at. A trigger keeps them in step with every write of the first
-  // media (uploads, the video job filling in dimensions), whatever code does the write.
-  await sql`ALTER TABLE posts ADD COLUMN media_width integer, ADD COLUMN media_height integer, ADD COLUMN media_duration_ms integer`.execute(db);
-  await sql`
-    UPDATE posts p SET media_width = m.width, media_height = m.height, media_duration_ms = m.duration_ms
-    FROM post_media m WHERE m.post_id = p.id AND m.position = 0`.execute(db);
+  // The trigger keeping the media columns in step with every later write of the first media.
   await sql`
     CREATE FUNCTION wag_post_media_facets() RETURNS trigger
     LANGUAGE plpgsql
