@@ -17,8 +17,11 @@ export const typingKey = (username: string) => ['typing', username.toLowerCase()
 
 const NO_COUNTS: UnreadCounts = { notifications: 0, messages: 0, requests: 0 };
 
-/** Unread notifications, conversations with new messages and pending requests (zeros for guests). */
-export function useUnreadCounts(): UnreadCounts {
+/**
+ * Unread notifications, conversations with new messages and pending requests (zeros for guests),
+ * and `inbox`: what the messages icon counts (new messages and requests together).
+ */
+export function useUnreadCounts(): UnreadCounts & { inbox: number } {
   const { token, username } = useSession();
   const counts = useQuery({
     queryKey: unreadCountsKey(username),
@@ -26,7 +29,8 @@ export function useUnreadCounts(): UnreadCounts {
     queryFn: ({ signal }) => apiRequest<UnreadCounts>('/api/live/counts', { signal }),
     staleTime: 60_000,
   });
-  return token ? (counts.data ?? NO_COUNTS) : NO_COUNTS;
+  const current = token ? (counts.data ?? NO_COUNTS) : NO_COUNTS;
+  return { ...current, inbox: current.messages + current.requests };
 }
 
 type ConversationData = InfiniteData<MessagesResponse>;

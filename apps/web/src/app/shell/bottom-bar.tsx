@@ -26,7 +26,7 @@ export function BottomBar({ onOpenSearch }: { onOpenSearch: () => void }) {
       </NavLink>
       <NavLink to="/messages" className="bottom-bar__item">
         <Icon name="send" />
-        <CountBadge count={counts.messages + counts.requests} />
+        <CountBadge count={counts.inbox} />
         <span>{t('nav.messages')}</span>
       </NavLink>
       <button type="button" className="bottom-bar__item" onClick={onOpenSearch}>

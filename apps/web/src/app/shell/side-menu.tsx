@@ -39,7 +39,7 @@ export function SideMenu({ open }: { open: boolean }) {
   }, [navigate]);
 
   const counts = useUnreadCounts();
-  const unreadMessages = counts.messages + counts.requests;
+  const unreadMessages = counts.inbox;
   const entries: Entry[] = [
     { to: '/', label: 'nav.home', icon: 'home', end: true },
     { to: '/quickys', label: 'nav.quickys', icon: 'quickys' },

@@ -20,7 +20,7 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenSearch }: TopBarProps) {
   const { data: user } = useCurrentUser();
   const name = user?.username ?? username;
   const counts = useUnreadCounts();
-  const messagesCount = counts.messages + counts.requests;
+  const messagesCount = counts.inbox;
 
   return (
     <header className="top-bar" data-testid="top-bar">

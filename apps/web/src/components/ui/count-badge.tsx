@@ -9,7 +9,7 @@ interface CountBadgeProps {
   testId?: string;
 }
 
-/** A small count in the accent colour; nothing at zero, '99+' above 99. */
+/** A small count in the alert colour (--danger); nothing at zero, '99+' above 99. */
 export function CountBadge({ count, inline = false, label, testId }: CountBadgeProps) {
   if (count <= 0) return null;
   return (

@@ -129,7 +129,6 @@ export function ConversationPane({ username, showBack }: { username: string; sho
   const first = pages[0];
   const messages = pages.flatMap((page) => page.items).reverse();
   const newest = messages.at(-1);
-  const lastMine = [...messages].reverse().find((message) => message.fromMe);
   const otherReadAt = first?.otherLastReadAt ? new Date(first.otherLastReadAt).getTime() : 0;
 
   // Reading the newest message from the other person marks the conversation read; a request is
@@ -218,7 +217,7 @@ export function ConversationPane({ username, showBack }: { username: string; sho
           <MessageBubble
             key={message.id}
             message={message}
-            seen={message.id === lastMine?.id && message.id === newest?.id && otherReadAt >= new Date(message.created_at).getTime()}
+            seen={message.fromMe && message.id === newest?.id && otherReadAt >= new Date(message.created_at).getTime()}
           />
         ))}
       </ol>
