@@ -1,28 +1,14 @@
 import type { PostSummary } from '@wag/contract/profiles';
 import { Link } from 'react-router';
+import { postTileLabel, TileLocked, TilePicture } from '../../../components/posts/post-tile';
 import { Icon } from '../../../components/ui/icon';
 import { formatCount } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
-import { postHref, tileImage } from '../post-media';
+import { postHref } from '../post-media';
 import { isTallQuickyTile } from '../quicky-layout';
 
-function tileLabel(post: PostSummary): string {
-  const author = { username: post.user.username };
-  const what = post.post_type === 'quicky' ? t('profile.quickyLabel', author) : t('profile.postLabel', author);
-  const text = (post.title ?? post.body).trim();
-  return text ? `${what}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : what;
-}
-
 function TileBody({ post }: { post: PostSummary }) {
-  const image = tileImage(post);
-  if (post.locked) {
-    return (
-      <span className="tile__locked">
-        <Icon name="lock" size={26} />
-        <span>VIP</span>
-      </span>
-    );
-  }
+  if (post.locked) return <TileLocked />;
   if (post.status !== 'ready') {
     return (
       <span className="tile__placeholder">
@@ -33,13 +19,7 @@ function TileBody({ post }: { post: PostSummary }) {
   }
   return (
     <>
-      {image ? (
-        <img className="tile__image" src={image} alt="" loading="lazy" decoding="async" />
-      ) : (
-        <span className="tile__placeholder">
-          <Icon name={post.post_type === 'quicky' ? 'quickys' : 'image'} size={24} />
-        </span>
-      )}
+      <TilePicture post={post} />
       {post.post_type === 'quicky' ? (
         <span className="tile__badge tile__badge--bottom">
           <Icon name="play" size={13} />
@@ -54,7 +34,6 @@ function TileBody({ post }: { post: PostSummary }) {
           <Icon name="play" size={15} />
         </span>
       ) : null}
-      {post.post_type === 'vip' ? <span className="tile__vip">VIP</span> : null}
     </>
   );
 }
@@ -74,7 +53,7 @@ function Tile({ post, tall = false }: { post: PostSummary; tall?: boolean }) {
   }
   return (
     <li className={className} data-testid="post-tile" data-tall={tall || undefined}>
-      <Link className="tile__frame" to={postHref(post)} aria-label={tileLabel(post)}>
+      <Link className="tile__frame" to={postHref(post)} aria-label={postTileLabel(post)}>
         <TileBody post={post} />
       </Link>
     </li>

@@ -1,0 +1,41 @@
+import type { PostSummary } from '@wag/contract/profiles';
+import { tileImage } from '../../features/profile/post-media';
+import { t } from '../../lib/i18n';
+import { Icon } from '../ui/icon';
+import './post-tile.css';
+
+/** What a tile's link reads out: 'Quicky de @ana: <the start of its text>'. */
+export function postTileLabel(post: PostSummary): string {
+  const author = { username: post.user.username };
+  const what = post.post_type === 'quicky' ? t('profile.quickyLabel', author) : t('profile.postLabel', author);
+  const text = (post.title ?? post.body).trim();
+  return text ? `${what}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : what;
+}
+
+/** A VIP post the viewer may not open: a lock, no media. */
+export function TileLocked() {
+  return (
+    <span className="tile__locked">
+      <Icon name="lock" size={26} />
+      <span>VIP</span>
+    </span>
+  );
+}
+
+/** The post's display-size picture (or a placeholder icon), with the VIP chip on VIP posts. */
+export function TilePicture({ post }: { post: PostSummary }) {
+  const image = tileImage(post);
+  const video = post.post_type === 'quicky' || post.media_type === 'video';
+  return (
+    <>
+      {image ? (
+        <img className="tile__image" src={image} alt="" loading="lazy" decoding="async" />
+      ) : (
+        <span className="tile__placeholder">
+          <Icon name={video ? 'quickys' : 'image'} size={24} />
+        </span>
+      )}
+      {post.post_type === 'vip' ? <span className="tile__vip">VIP</span> : null}
+    </>
+  );
+}
