@@ -13,10 +13,9 @@
  * the moment it is sent to the moment the other client receives it.
  */
 import fs from 'node:fs/promises';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
-import { benchConfig, openBenchDatabase, statementCounter, time } from './bench-support.js';
+import { benchConfig, measureCalls, openBenchDatabase, statementCounter, time } from './bench-support.js';
 import { createLocalBus, createPostgresBus } from '../src/lib/live-bus.js';
 import { openLive } from '../test/support/live-client.js';
 
@@ -27,7 +26,6 @@ const VIEWER_FOLLOWS = 2_000;
 const NOTIFICATIONS_PER_USER = 10;
 const VIEWER_NOTIFICATIONS = 50_000;
 const MESSAGES = 1_000;
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
 const statements = statementCounter();
 
@@ -117,29 +115,18 @@ for (let page = 1; page < 50; page += 1) {
   if (!cursor) throw new Error(`the feed ended at page ${page}`);
 }
 
-const calls = [
-  ['GET /api/feed (first page, follows 2,000)', '/api/feed'],
-  ['GET /api/feed (page 50)', `/api/feed?cursor=${encodeURIComponent(cursor!)}`],
-  ['GET /api/notifications (first page of 50,000)', '/api/notifications'],
-] as const;
-// Statements of one request each, counted before any load runs.
-const counts = new Map<string, number>();
-for (const [label, callPath] of calls) {
-  statements.reset();
-  const probe = await app.inject({ method: 'GET', url: callPath, headers });
-  if (probe.statusCode !== 200) throw new Error(`${label}: ${probe.statusCode} ${probe.body}`);
-  counts.set(label, statements.count);
-}
-for (const [label, callPath] of calls) {
-  const count = counts.get(label);
-  const result = await autocannon({ url: `${address}${callPath}`, connections: 50, duration: DURATION_S, headers });
-  const alone = await autocannon({ url: `${address}${callPath}`, connections: 1, duration: 5, headers });
-  console.log(
-    `${label}: SQL statements per request ${count}; 50 connections: ${Math.round(result.requests.average)} req/s, ` +
-      `latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors/non-2xx ${result.errors + result.non2xx}; ` +
-      `one connection: median ${alone.latency.p50} ms, p99 ${alone.latency.p99} ms`,
-  );
-}
+await measureCalls(
+  app,
+  address,
+  statements,
+  headers,
+  [
+    { label: 'GET /api/feed (first page, follows 2,000)', path: '/api/feed' },
+    { label: 'GET /api/feed (page 50)', path: `/api/feed?cursor=${encodeURIComponent(cursor!)}` },
+    { label: 'GET /api/notifications (first page of 50,000)', path: '/api/notifications' },
+  ],
+  { alone: true },
+);
 
 // Live delivery: bf_1 writes to bf_2, who is connected to the live channel.
 const senderToken = await signIn('bf_1');

@@ -11,17 +11,15 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
-import { benchConfig, openBenchDatabase, statementCounter, time } from './bench-support.js';
+import { benchConfig, measureCalls, openBenchDatabase, registerViewer, statementCounter, time } from './bench-support.js';
 import { runFfmpeg } from '../src/media/video-renditions.js';
 
 const USERS = 20_000;
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const LIKES = POSTS * 5;
 const COMMENTS = POSTS;
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
 const statements = statementCounter();
 
@@ -72,28 +70,12 @@ await sql`
 const config = benchConfig(root);
 const app = await buildApp({ config, db: db.withPlugin(statements.plugin) });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-await app.inject({ method: 'POST', url: '/api/register', payload: { username: 'bench_viewer', email: 'viewer@bench.test', password: 'bench-pass-2026', birth_date: '1990-01-01' } });
-const { token } = (await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'viewer@bench.test', password: 'bench-pass-2026' } })).json() as { token: string };
-const headers = { authorization: `Bearer ${token}` };
+const headers = await registerViewer(app, 'bench_viewer');
 
-const calls = [
-  ['GET /api/posts/slug/{slug}', `/api/posts/slug/${target.slug}`],
-  ['GET /api/posts/{id}/comments', `/api/posts/${target.id}/comments`],
-] as const;
-const counts = new Map<string, number>();
-for (const [label, callPath] of calls) {
-  statements.reset();
-  const probe = await app.inject({ method: 'GET', url: callPath, headers });
-  if (probe.statusCode !== 200) throw new Error(`${label}: ${probe.statusCode} ${probe.body}`);
-  counts.set(label, statements.count);
-}
-for (const [label, callPath] of calls) {
-  const result = await autocannon({ url: `${address}${callPath}`, connections: 50, duration: DURATION_S, headers });
-  console.log(
-    `${label}: SQL statements per request ${counts.get(label)}; ${Math.round(result.requests.average)} req/s, ` +
-      `latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors/non-2xx ${result.errors + result.non2xx}`,
-  );
-}
+await measureCalls(app, address, statements, headers, [
+  { label: 'GET /api/posts/slug/{slug}', path: `/api/posts/slug/${target.slug}` },
+  { label: 'GET /api/posts/{id}/comments', path: `/api/posts/${target.id}/comments` },
+]);
 
 // Upload to playable: a 30 s 720x1280 clip with sound.
 const clip = path.join(root, 'clip.mp4');

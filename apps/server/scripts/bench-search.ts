@@ -12,15 +12,12 @@
  * follows 200 people.
  */
 import fs from 'node:fs/promises';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
-import { benchConfig, openBenchDatabase, statementCounter, time } from './bench-support.js';
+import { benchConfig, measureCalls, openBenchDatabase, registerViewer, statementCounter, time } from './bench-support.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
-const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
 const FIRST_NAMES = ['Valeria', 'Camila', 'Lucía', 'Martina', 'Sofía', 'Isabel', 'Ana', 'María', 'Daniela', 'Paula', 'Mateo', 'Diego', 'Álvaro', 'Javier', 'Andrés', 'Sebastián', 'Nicolás', 'Tomás', 'Iñaki', 'Raúl'];
 const LAST_NAMES = ['Ríos', 'Ortega', 'Gómez', 'Fernández', 'Martínez', 'López', 'Sánchez', 'Pérez', 'Núñez', 'Peñalver', 'Castillo', 'Romero', 'Herrera', 'Muñoz', 'Álvarez', 'Jiménez', 'Vargas', 'Domínguez', 'Ibáñez', 'Cortés'];
@@ -115,9 +112,7 @@ await sql`DELETE FROM users WHERE username = 'bench_viewer'`.execute(db);
 const config = benchConfig(root);
 const app = await buildApp({ config, db: db.withPlugin(statements.plugin) });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-await app.inject({ method: 'POST', url: '/api/register', payload: { username: 'bench_viewer', email: 'viewer@bench.test', password: 'bench-pass-2026', birth_date: '1990-01-01' } });
-const { token } = (await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'viewer@bench.test', password: 'bench-pass-2026' } })).json() as { token: string };
-const headers = { authorization: `Bearer ${token}` };
+const headers = await registerViewer(app, 'bench_viewer');
 await sql`
   INSERT INTO follows (follower_id, followee_id)
   SELECT v.id, u.id FROM users v, (SELECT id FROM users WHERE username LIKE 'bs\_%' ORDER BY username LIMIT 200) u
@@ -128,38 +123,29 @@ const totals = await sql<Record<string, number>>`
          (SELECT count(*) FROM posts WHERE search_document @@ plainto_tsquery('spanish', 'playa'))::int AS posts_matching_playa`.execute(db);
 console.log('Database:', totals.rows[0]);
 
-const calls: Array<[string, string]> = [
-  ['relevance, one common word', '/api/search?query=playa'],
-  ['relevance, two words', '/api/search?query=atardecer%20en%20la%20playa'],
-  ['recent, category quickys', '/api/search?query=bailar&category=quickys&sort=recent'],
-  ['popular, photos, horizontal HD', '/api/search?query=montañas&category=photos&sort=popular&orientation=horizontal&quality=hd'],
-  ['relevance, videos up to 2 minutes', '/api/search?query=verano&duration=2'],
-  ['relevance, page 2', ''],
-  ['browse recent, no text', '/api/search?category=photos'],
-  ['browse popular, vertical', '/api/search?sort=popular&orientation=vertical'],
-  ['people and posts by name', '/api/search?query=pe%C3%B1alver'],
-  ['models only', '/api/search?query=camila&category=models'],
-];
 const second = (await app.inject({ method: 'GET', url: '/api/search?query=playa', headers })).json() as { nextCursor: string };
-calls[5]![1] = `/api/search?query=playa&cursor=${encodeURIComponent(second.nextCursor)}`;
-
-const counts = new Map<string, { statements: number; posts: number; users: number }>();
-for (const [label, callPath] of calls) {
-  statements.reset();
-  const probe = await app.inject({ method: 'GET', url: callPath, headers });
-  if (probe.statusCode !== 200) throw new Error(`${label}: ${probe.statusCode} ${probe.body}`);
-  const body = probe.json() as { posts: unknown[]; users: unknown[] };
-  counts.set(label, { statements: statements.count, posts: body.posts.length, users: body.users.length });
-}
-for (const [label, callPath] of calls) {
-  const result = await autocannon({ url: `${address}${callPath}`, connections: CONNECTIONS, duration: DURATION_S, headers });
-  const count = counts.get(label)!;
-  console.log(
-    `${label} (${callPath}): ${count.posts} posts, ${count.users} people; SQL statements per request ${count.statements} ` +
-      `(1 is the session); ${Math.round(result.requests.average)} req/s, latency median ${result.latency.p50} ms, ` +
-      `p99 ${result.latency.p99} ms; errors/non-2xx ${result.errors + result.non2xx}`,
-  );
-}
+const found = (body: unknown) => {
+  const { posts, users } = body as { posts: unknown[]; users: unknown[] };
+  return `${posts.length} posts, ${users.length} people (1 SQL statement is the session)`;
+};
+await measureCalls(
+  app,
+  address,
+  statements,
+  headers,
+  [
+    ['relevance, one common word', '/api/search?query=playa'],
+    ['relevance, two words', '/api/search?query=atardecer%20en%20la%20playa'],
+    ['recent, category quickys', '/api/search?query=bailar&category=quickys&sort=recent'],
+    ['popular, photos, horizontal HD', '/api/search?query=montañas&category=photos&sort=popular&orientation=horizontal&quality=hd'],
+    ['relevance, videos up to 2 minutes', '/api/search?query=verano&duration=2'],
+    ['relevance, page 2', `/api/search?query=playa&cursor=${encodeURIComponent(second.nextCursor)}`],
+    ['browse recent, no text', '/api/search?category=photos'],
+    ['browse popular, vertical', '/api/search?sort=popular&orientation=vertical'],
+    ['people and posts by name', '/api/search?query=pe%C3%B1alver'],
+    ['models only', '/api/search?query=camila&category=models'],
+  ].map(([label, path]) => ({ label: label!, path: path!, describe: found })),
+);
 
 await app.close();
 await handle.close();

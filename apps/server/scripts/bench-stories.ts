@@ -9,13 +9,11 @@
  * and on the story-avatar row of someone following 2,000 people with stories, counting SQL statements.
  */
 import fs from 'node:fs/promises';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
-import { benchConfig, openBenchDatabase, statementCounter } from './bench-support.js';
+import { benchConfig, measureCalls, openBenchDatabase, registerViewer, statementCounter } from './bench-support.js';
 
 const USERS = 10_000;
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
 const statements = statementCounter();
 
@@ -44,9 +42,7 @@ console.log(`Seeded in ${Math.round(performance.now() - started)} ms:`, totals.r
 const config = benchConfig(root);
 const app = await buildApp({ config, db: db.withPlugin(statements.plugin) });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-await app.inject({ method: 'POST', url: '/api/register', payload: { username: 'bench_fan', email: 'fan@bench.test', password: 'bench-pass-2026', birth_date: '1990-01-01' } });
-const { token } = (await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'fan@bench.test', password: 'bench-pass-2026' } })).json() as { token: string };
-const headers = { authorization: `Bearer ${token}` };
+const headers = await registerViewer(app, 'bench_fan');
 await app.inject({ method: 'POST', url: '/api/follow/bs_5000', headers });
 // The fan follows 2,000 of them, all with active stories, for the story-avatar row.
 await sql`
@@ -54,24 +50,10 @@ await sql`
   SELECT (SELECT f.id FROM users f WHERE f.username = 'bench_fan'), u.id FROM users u WHERE u.username LIKE 'bs\_%' ORDER BY u.id LIMIT 2000
   ON CONFLICT DO NOTHING`.execute(db);
 
-const targets = [
-  ['GET /api/stories/active/{username}', '/api/stories/active/bs_5000'],
-  ['GET /api/feed/stories (following 2,000 with stories)', '/api/feed/stories'],
-] as const;
-const counts = new Map<string, number>();
-for (const [label, target] of targets) {
-  statements.reset();
-  const probe = await app.inject({ method: 'GET', url: target, headers });
-  if (probe.statusCode !== 200) throw new Error(`${probe.statusCode} ${probe.body}`);
-  counts.set(label, statements.count);
-}
-for (const [label, target] of targets) {
-  const result = await autocannon({ url: `${address}${target}`, connections: 50, duration: DURATION_S, headers });
-  console.log(
-    `${label}: SQL statements per request ${counts.get(label)}; ${Math.round(result.requests.average)} req/s, ` +
-      `latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors/non-2xx ${result.errors + result.non2xx}`,
-  );
-}
+await measureCalls(app, address, statements, headers, [
+  { label: 'GET /api/stories/active/{username}', path: '/api/stories/active/bs_5000' },
+  { label: 'GET /api/feed/stories (following 2,000 with stories)', path: '/api/feed/stories' },
+]);
 
 await app.close();
 await handle.close();

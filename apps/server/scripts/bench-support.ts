@@ -1,12 +1,16 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 
 /** Counts the SQL statements Kysely runs: reset before one request, read after it. */
+export type StatementCounter = ReturnType<typeof statementCounter>;
+
 export function statementCounter() {
   let count = 0;
   const plugin: KyselyPlugin = {
@@ -58,4 +62,58 @@ export function benchConfig(root: string, overrides: Partial<Config> = {}): Conf
     mediaWorker: false,
     ...overrides,
   };
+}
+
+/** How long each load runs: BENCH_SECONDS, 10 by default. */
+export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+/** Registers an account and signs it in; the headers of its requests. */
+export async function registerViewer(app: FastifyInstance, username: string): Promise<{ authorization: string }> {
+  const email = `${username}@bench.test`;
+  const password = 'bench-pass-2026';
+  await app.inject({ method: 'POST', url: '/api/register', payload: { username, email, password, birth_date: '1990-01-01' } });
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`could not sign in ${username}: ${login.body}`);
+  return { authorization: `Bearer ${(login.json() as { token: string }).token}` };
+}
+
+export interface BenchCall {
+  label: string;
+  path: string;
+  /** A note on the probe's answer printed with the result (e.g. how many posts it held). */
+  describe?: (body: unknown) => string;
+}
+
+/**
+ * For each call: the SQL statements of one request, counted before any load runs (a call that does
+ * not answer 200 stops the benchmark), then 50 connections for BENCH_SECONDS and, with `alone`,
+ * one connection for 5 s. Prints one line per call.
+ */
+export async function measureCalls(
+  app: FastifyInstance,
+  address: string,
+  statements: StatementCounter,
+  headers: Record<string, string>,
+  calls: BenchCall[],
+  { alone = false } = {},
+): Promise<void> {
+  const probes = new Map<string, string>();
+  for (const call of calls) {
+    statements.reset();
+    const probe = await app.inject({ method: 'GET', url: call.path, headers });
+    if (probe.statusCode !== 200) throw new Error(`${call.label}: ${probe.statusCode} ${probe.body}`);
+    const note = call.describe ? `${call.describe(probe.json())}; ` : '';
+    probes.set(call.label, `${note}SQL statements per request ${statements.count}`);
+  }
+  for (const call of calls) {
+    const result = await autocannon({ url: `${address}${call.path}`, connections: 50, duration: BENCH_SECONDS, headers });
+    let line =
+      `${call.label}: ${probes.get(call.label)}; 50 connections: ${Math.round(result.requests.average)} req/s, ` +
+      `latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors/non-2xx ${result.errors + result.non2xx}`;
+    if (alone) {
+      const single = await autocannon({ url: `${address}${call.path}`, connections: 1, duration: 5, headers });
+      line += `; one connection: median ${single.latency.p50} ms, p99 ${single.latency.p99} ms`;
+    }
+    console.log(line);
+  }
 }
