@@ -60,6 +60,7 @@ export function benchConfig(root: string, overrides: Partial<Config> = {}): Conf
     webDistDir: path.join(root, 'web'),
     seedDemo: false,
     mediaWorker: false,
+    appSecret: 'bench-secret-bench-secret-bench-secret',
     ...overrides,
   };
 }

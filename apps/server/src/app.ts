@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -19,7 +20,8 @@ import { postsRoutes } from './http/posts.routes.js';
 import { profilesRoutes } from './http/profiles.routes.js';
 import { searchRoutes } from './http/search.routes.js';
 import { storiesRoutes } from './http/stories.routes.js';
-import { registerWebAndMedia } from './http/web.routes.js';
+import { registerMedia } from './http/media.routes.js';
+import { registerWebApp } from './http/web.routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLocalBus, type LiveBus } from './lib/live-bus.js';
 import { liveRoutes } from './http/live.routes.js';
@@ -67,6 +69,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorateRequest('viewer', null);
   app.decorateRequest('viewerResolved', false);
   registerErrorHandling(app);
+  await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -92,6 +95,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     app.addHook('onReady', async () => app.services.mediaWorker.start());
     app.addHook('onClose', async () => app.services.mediaWorker.stop());
   }
-  await registerWebAndMedia(app, { webDistDir: config.webDistDir, mediaDir: config.mediaDir, grants: app.services.mediaGrants });
+  await registerMedia(app, { mediaDir: config.mediaDir, grants: app.services.mediaGrants });
+  await registerWebApp(app, { webDistDir: config.webDistDir });
   return app;
 }

@@ -15,8 +15,14 @@ export interface Config {
   mediaDir: string;
   /** Uploads waiting to be processed (kept across restarts for video jobs). */
   uploadDir: string;
-  /** Signs grants for restricted media; random per start when unset (grants then end with the process). */
-  mediaUrlSecret: string | undefined;
+  /**
+   * Signs what the server hands out (media cookies, trusted-device cookies). From APP_SECRET; when
+   * unset (never in production), one is generated once and kept in the database, so every process
+   * on it signs alike and nothing changes at a restart (lib/app-secret.ts).
+   */
+  appSecret: string | undefined;
+  /** NODE_ENV=production: no demo world, no demo accounts, no test-only providers, secrets from the environment. */
+  production: boolean;
   /** Largest uploaded media file, in bytes. */
   uploadMaxBytes: number;
   /** Run the background video worker in this process. */
@@ -41,7 +47,9 @@ function intFrom(value: string | undefined, fallback: number): number {
 /** Reads every environment variable the server uses, once, with its default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
+  const production = env.NODE_ENV === 'production';
   return {
+    production,
     port: intFrom(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
@@ -51,9 +59,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: path.resolve(dataDir, 'uploads'),
     mediaWorker: env.MEDIA_WORKER !== '0',
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_BYTES, 200 * 1024 * 1024),
-    mediaUrlSecret: env.MEDIA_URL_SECRET || undefined,
+    appSecret: env.APP_SECRET || undefined,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
-    seedDemo: env.SEED_DEMO !== '0',
+    // The demo world is on by default for `npm start`, off by default in production.
+    seedDemo: env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? !production : env.SEED_DEMO !== '0',
     bodyLimit: intFrom(env.BODY_LIMIT, 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',

@@ -44,7 +44,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const posts = createPostsRepository(db);
   const comments = createCommentsRepository(db);
   const postWrites = createPostWritesRepository(db);
-  const mediaGrants = createMediaGrants({ secret: config.mediaUrlSecret, clock });
+  const mediaGrants = createMediaGrants({ secret: config.appSecret, clock });
   const feedRepository = createFeedRepository(db);
   const mediaWorker = createMediaWorker({ postWrites, clock, mediaDir: config.mediaDir });
   const conversations = createConversationsRepository(db);

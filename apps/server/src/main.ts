@@ -1,8 +1,11 @@
+import './runtime-check.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { resolveAppSecret } from './lib/app-secret.js';
 import { createLocalBus, createPostgresBus, createRedisBus } from './lib/live-bus.js';
+import { productionProblems } from './lib/production-guard.js';
 import { seedDemoWorld } from './seed/demo-world.js';
 import path from 'node:path';
 
@@ -14,6 +17,13 @@ const handle = await openDatabase(
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
 );
 await migrateToLatest(handle.db);
+const refusals = await productionProblems(config, handle.db);
+if (refusals.length > 0) {
+  console.error(`WAG no arranca en producción (NODE_ENV=production):\n- ${refusals.join('\n- ')}`);
+  await handle.close();
+  process.exit(1);
+}
+config.appSecret = await resolveAppSecret(handle.db, { configured: config.appSecret, production: config.production });
 
 // Several processes on one database deliver each other's live events through Redis or PostgreSQL;
 // the embedded database serves one process, which keeps them in memory.

@@ -10,6 +10,7 @@ import * as savedPosts from './migrations/2026-11-23T1400-saved-posts.js';
 import * as search from './migrations/2026-11-23T1500-search.js';
 import * as notificationsConversations from './migrations/2026-11-23T1600-notifications-conversations.js';
 import * as feedCandidates from './migrations/2026-11-23T1700-feed-candidates.js';
+import * as appSettingsMediaFolders from './migrations/2026-11-23T1800-app-settings-media-folders.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1500-search': search,
   '2026-11-23T1600-notifications-conversations': notificationsConversations,
   '2026-11-23T1700-feed-candidates': feedCandidates,
+  '2026-11-23T1800-app-settings-media-folders': appSettingsMediaFolders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

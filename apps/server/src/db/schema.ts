@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** Today's shape of the database, matching the migrations. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -80,6 +80,8 @@ export interface PostMediaTable {
   thumb_key: string | null;
   video_key: string | null;
   poster_key: string | null;
+  /** The media folder of this item's files (generated from the keys). */
+  folder_key: GeneratedAlways<string | null>;
 }
 
 export interface PostViewsTable {
@@ -132,6 +134,8 @@ export interface StoriesTable {
   /** When the story was kept as a highlight ("wholesale_at" in the API). */
   highlighted_at: Date | null;
   group_id: string | null;
+  /** The media folder of the story's files (generated from the keys). */
+  folder_key: GeneratedAlways<string | null>;
   views_count: Counter;
   likes_count: Counter;
   created_at: Timestamp;
@@ -214,7 +218,14 @@ export interface SavedPostsTable {
   saved_at: Timestamp;
 }
 
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;

@@ -2,45 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { MediaGrants } from '../lib/media-grants.js';
 import { messages } from '../lib/messages.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built web app and the media folder. Any GET that is not an API call or a file
- * gets index.html, so the client router takes every route of product.md §2.
+ * Serves the built web app. Any GET that is not an API call or a file gets index.html, so the
+ * client router takes every route of product.md §2.
  */
-export async function registerWebAndMedia(app: FastifyInstance, options: { webDistDir: string; mediaDir: string; grants: MediaGrants }) {
-  fs.mkdirSync(options.mediaDir, { recursive: true });
-
-  // Restricted media (r/…) needs a valid grant; without one it does not exist. No media path may
-  // climb out of its folder.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/media/')) return;
-    const [pathname = '', query = ''] = request.url.split('?', 2);
-    const notFound = () => reply.code(404).send({ success: false, message: messages.routeNotFound });
-    if (pathname.includes('..') || pathname.includes('%') || pathname.includes('\\')) return notFound();
-    if (pathname.startsWith('/media/r/')) {
-      const params = new URLSearchParams(query);
-      if (!options.grants.verify(pathname, params.get('exp') ?? undefined, params.get('sig') ?? undefined)) return notFound();
-    }
-  });
-
-  await app.register(fastifyStatic, {
-    root: options.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    // Media files are written once under a fresh key and never changed; restricted ones stay private.
-    cacheControl: false,
-    setHeaders: (res, filePath) => {
-      const restricted = filePath.startsWith(path.join(options.mediaDir, 'r') + path.sep);
-      res.setHeader('cache-control', restricted ? 'private, max-age=3600' : IMMUTABLE);
-    },
-  });
-
+export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string }) {
   const indexHtml = path.join(options.webDistDir, 'index.html');
   const indexPage = fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml) : null;
   const hasWebApp = indexPage !== null;

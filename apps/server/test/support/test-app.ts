@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +53,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     webDistDir,
     seedDemo: false,
     logLevel: 'silent',
+    appSecret: randomBytes(32).toString('base64url'),
     ...overrides,
   };
   const database = await createTestDatabase();
