@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
@@ -18,6 +19,7 @@ import { createSearchRepository } from './repositories/search.repository.js';
 import { createStoriesRepository } from './repositories/stories.repository.js';
 import { createSessionsRepository } from './repositories/sessions.repository.js';
 import { createUsersRepository } from './repositories/users.repository.js';
+import { createUnitOfWork } from './repositories/unit-of-work.js';
 import { createAccountService } from './services/account.service.js';
 import { createAuthService } from './services/auth.service.js';
 import { createFeedService } from './services/feed.service.js';
@@ -34,8 +36,8 @@ import { createSearchService } from './services/search.service.js';
 import { createStoriesService } from './services/stories.service.js';
 import { createUploadService } from './services/upload.service.js';
 
-/** Wires repositories into services once per app instance. */
-export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus) {
+/** Wires repositories into services once per app instance; services log through `log`. */
+export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const loginFailures = createLoginFailuresRepository(db);
@@ -51,18 +53,19 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const conversations = createConversationsRepository(db);
   const notificationsRepository = createNotificationsRepository(db);
   const live = createLiveService({ bus, notifications: notificationsRepository, conversations });
-  const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock });
-  const messages = createMessagesService({ conversations, users, live, clock, messagesPerMinute: config.messagesPerMinute });
+  const uow = createUnitOfWork(db);
+  const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, log: log.child({ component: 'notifications' }) });
+  const messages = createMessagesService({ conversations, users, live, clock, messagesPerMinute: config.messagesPerMinute, log: log.child({ component: 'messages' }) });
   return {
     live,
     notifications,
     messages,
     auth: createAuthService({ users, sessions, loginFailures, clock, throttle: config.loginThrottle }),
     profiles: createProfilesService({ profiles, clock }),
-    follows: createFollowsService({ follows, people, clock, notify: notifications }),
+    follows: createFollowsService({ follows, people, clock, notify: notifications, uow }),
     people: createPeopleService({ people }),
     account: createAccountService({ users, clock }),
-    posts: createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications }),
+    posts: createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow }),
     mediaAccess,
     sessions,
     feed: createFeedService({ feed: feedRepository }),
@@ -73,6 +76,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       mediaDir: config.mediaDir,
       notify: notifications,
       messages,
+      uow,
     }),
     uploads: createUploadService({
       postWrites,
@@ -81,6 +85,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       uploadDir: config.uploadDir,
       onVideoQueued: () => mediaWorker.notify(),
       notify: notifications,
+      uow,
     }),
     mediaWorker,
     profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir }),

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { Audience, DB, MembershipStatus, ProcessingStatus } from '../db/schema.js';
 import { likeSafeSearchText, nameMatches } from './search-text.js';
 import { followsSql } from '../access/filters.js';
+import { inTransaction } from './transaction.js';
 
 export interface ChatUserRow {
   id: string;
@@ -135,7 +136,7 @@ export function createConversationsRepository(db: Database) {
 
     /** Stores a message and brings both sides' memberships up to date, in one transaction (see writeMessage). */
     async send(input: NewMessage): Promise<WrittenMessage> {
-      return db.transaction().execute((trx) => writeMessage(trx, input));
+      return inTransaction(db, (trx) => writeMessage(trx, input));
     },
 
     /** The viewer's side of a conversation with someone, and when that person last read it. */

@@ -8,6 +8,7 @@ import {
   type MessageRequestsResponse,
   type MessagesResponse,
 } from '@wag/contract/messages';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../lib/errors.js';
@@ -64,12 +65,14 @@ export function createMessagesService({
   live,
   clock,
   messagesPerMinute,
+  log,
 }: {
   conversations: ConversationsRepository;
   users: UsersRepository;
   live: LiveService;
   clock: Clock;
   messagesPerMinute: number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const userOf = (row: ChatUserRow) => ({
     username: row.username,
@@ -158,33 +161,47 @@ export function createMessagesService({
     };
   }
 
-  /** Stores a message and delivers it live to the recipient and to the sender's other clients. */
-  async function deliver(sender: Party, recipient: Party, text: string, story: StoryQuote = NO_STORY): Promise<DirectMessage> {
+  /** A message written in the current unit of work, waiting to be delivered once it commits. */
+  interface Written {
+    sender: Party;
+    recipient: Party;
+    row: MessageRow;
+    request: boolean;
+  }
+
+  /** Stores a message (within the unit of work of `repo`), after the sender's rate check. */
+  async function write(repo: ConversationsRepository, sender: Party, recipient: Party, text: string, story: StoryQuote = NO_STORY): Promise<Written> {
     const at = clock.now();
-    const recent = await conversations.sentSince(sender.id, new Date(at.getTime() - RATE_WINDOW_MS));
+    const recent = await repo.sentSince(sender.id, new Date(at.getTime() - RATE_WINDOW_MS));
     if (recent >= messagesPerMinute) throw new TooManyRequestsError(texts.messagesTooFast, RATE_WINDOW_MS / 1000);
-    const sent = await conversations.send({ senderId: sender.id, recipientId: recipient.id, text, storyId: story.story_id, at });
-    const row: MessageRow = {
-      ...story,
-      id: sent.id,
-      sender_id: sender.id,
-      sender_username: sender.username,
-      text,
-      created_at: sent.createdAt,
-      cursor_at: '',
-    };
-    const [recipientCounts, senderCounts] = await Promise.all([live.counts(recipient.id), live.counts(sender.id)]);
-    await Promise.all([
-      live.publish(recipient.id, {
-        type: 'message',
-        with: sender.username,
-        message: toMessage(row, recipient.id),
-        request: sent.recipientStatus === 'request',
-        counts: recipientCounts,
-      }),
-      live.publish(sender.id, { type: 'message', with: recipient.username, message: toMessage(row, sender.id), request: false, counts: senderCounts }),
-    ]);
-    return toMessage(row, sender.id);
+    const sent = await repo.send({ senderId: sender.id, recipientId: recipient.id, text, storyId: story.story_id, at });
+    const row: MessageRow = { ...story, id: sent.id, sender_id: sender.id, sender_username: sender.username, text, created_at: sent.createdAt, cursor_at: '' };
+    return { sender, recipient, row, request: sent.recipientStatus === 'request' };
+  }
+
+  /**
+   * After the commit: the message live to the recipient and to the sender's other clients, with their
+   * new counts. A failure is logged; the message is stored and the recipient's app fetches it.
+   */
+  async function deliver({ sender, recipient, row, request }: Written): Promise<void> {
+    try {
+      const [recipientCounts, senderCounts] = await Promise.all([live.counts(recipient.id), live.counts(sender.id)]);
+      await Promise.all([
+        live.publish(recipient.id, { type: 'message', with: sender.username, message: toMessage(row, recipient.id), request, counts: recipientCounts }),
+        live.publish(sender.id, { type: 'message', with: recipient.username, message: toMessage(row, sender.id), request: false, counts: senderCounts }),
+      ]);
+    } catch (error) {
+      log.warn({ err: error, messageId: row.id }, 'message not delivered live');
+    }
+  }
+
+  /** After a committed change of the viewer's inbox: their clients' counts, never failing the change. */
+  async function recount(userId: string): Promise<void> {
+    try {
+      await live.publishCounts(userId);
+    } catch (error) {
+      log.warn({ err: error, userId }, 'live counts not sent');
+    }
   }
 
   function cleanText(raw: string | undefined): string {
@@ -229,13 +246,20 @@ export function createMessagesService({
     async send(viewer: Viewer, username: string, rawText: string | undefined): Promise<{ success: true; message: DirectMessage }> {
       const text = cleanText(rawText);
       const recipient = await other(viewer, username);
-      return { success: true, message: await deliver({ id: viewer.userId, username: viewer.username }, recipient, text) };
+      const written = await write(conversations, { id: viewer.userId, username: viewer.username }, recipient, text);
+      await deliver(written);
+      return { success: true, message: toMessage(written.row, viewer.userId) };
     },
 
-    /** A story reply: a message quoting the story, in the owner's conversations or requests. */
-    async sendStoryReply(sender: Party, owner: Party, text: string, story: StoryQuote): Promise<void> {
-      await deliver(sender, owner, text, story);
+    /**
+     * A story reply: a message quoting the story, in the owner's conversations or requests, written
+     * within the caller's unit of work (with the notification it causes); `deliver` it after the commit.
+     */
+    writeStoryReply(repo: ConversationsRepository, sender: Party, owner: Party, text: string, story: StoryQuote): Promise<Written> {
+      return write(repo, sender, owner, text, story);
     },
+
+    deliver,
 
     /**
      * 'escribiendo…': tells the other person, live, that the viewer is writing to them. Only within
@@ -255,7 +279,7 @@ export function createMessagesService({
       if (await conversations.markRead(viewer.userId, user.id, at)) {
         await Promise.all([
           live.publish(user.id, { type: 'read', with: viewer.username, at: at.toISOString() }),
-          live.publishCounts(viewer.userId),
+          recount(viewer.userId),
         ]);
       }
       return { success: true };
@@ -264,14 +288,14 @@ export function createMessagesService({
     async remove(viewer: Viewer, username: string): Promise<{ success: true }> {
       const user = await other(viewer, username);
       if (!(await conversations.clear(viewer.userId, user.id, clock.now()))) throw new NotFoundError(texts.conversationNotFound);
-      await live.publishCounts(viewer.userId);
+      await recount(viewer.userId);
       return { success: true };
     },
 
     async accept(viewer: Viewer, username: string): Promise<{ success: true }> {
       const user = await other(viewer, username);
       if (!(await conversations.accept(viewer.userId, user.id))) throw new NotFoundError(texts.requestNotFound);
-      await live.publishCounts(viewer.userId);
+      await recount(viewer.userId);
       return { success: true };
     },
 
@@ -279,7 +303,7 @@ export function createMessagesService({
     async reject(viewer: Viewer, username: string): Promise<{ success: true }> {
       const user = await other(viewer, username);
       if (!(await conversations.reject(viewer.userId, user.id, clock.now()))) throw new NotFoundError(texts.requestNotFound);
-      await live.publishCounts(viewer.userId);
+      await recount(viewer.userId);
       return { success: true };
     },
   };

@@ -25,6 +25,7 @@ import { isOpen, postVisibility, type Visibility } from '../access/rules.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Viewer } from './auth.service.js';
 import type { NotificationsService } from './notifications.service.js';
+import type { UnitOfWork } from '../repositories/unit-of-work.js';
 import { toPostSummary } from './post-summary.js';
 
 /** How a viewer stands to a post read with its author relation (the access rules decide). */
@@ -60,12 +61,15 @@ export function createPostsService({
   clock,
   saved,
   notify,
+  uow,
 }: {
   posts: PostsRepository;
   comments: CommentsRepository;
   clock: Clock;
   saved: SavedPostsStore;
-  notify: Pick<NotificationsService, 'likeChanged' | 'commented'>;
+  notify: Pick<NotificationsService, 'likeChanged' | 'commented' | 'announce'>;
+  /** Writes a like or comment together with its notifications. */
+  uow: UnitOfWork;
 }) {
   /** The post if the viewer may know of it; a 404 otherwise (never revealing that it exists). */
   async function accessible(postId: string, viewer: Viewer | null): Promise<{ post: PostAccessRow; access: Visibility }> {
@@ -150,8 +154,11 @@ export function createPostsService({
 
     async like(postId: string, viewer: Viewer): Promise<LikeResponse> {
       const { post } = await interactive(postId, viewer);
-      const change = await posts.like(post.id, viewer.userId, clock.now());
-      await notify.likeChanged('post', post.id, viewer.userId, true, change);
+      const { change, tells } = await uow.run(async (r) => {
+        const change = await r.posts.like(post.id, viewer.userId, clock.now());
+        return { change, tells: await notify.likeChanged(r.notifications, 'post', post.id, viewer.userId, true, change) };
+      });
+      await notify.announce(tells);
       return { success: true, isLiked: true, likes: change.likes };
     },
 
@@ -165,8 +172,11 @@ export function createPostsService({
 
     async unlike(postId: string, viewer: Viewer): Promise<LikeResponse> {
       const { post } = await interactive(postId, viewer);
-      const change = await posts.unlike(post.id, viewer.userId);
-      await notify.likeChanged('post', post.id, viewer.userId, false, change);
+      const { change, tells } = await uow.run(async (r) => {
+        const change = await r.posts.unlike(post.id, viewer.userId);
+        return { change, tells: await notify.likeChanged(r.notifications, 'post', post.id, viewer.userId, false, change) };
+      });
+      await notify.announce(tells);
       return { success: true, isLiked: false, likes: change.likes };
     },
 
@@ -218,8 +228,11 @@ export function createPostsService({
         parentId = parent.parent_id ?? parent.id;
         repliedToId = parent.id;
       }
-      const row = await comments.insert({ postId: post.id, userId: viewer.userId, parentId, text, at: clock.now() });
-      await notify.commented({ postId: post.id, commentId: row.id, repliedToId, actorId: viewer.userId, text });
+      const { row, tells } = await uow.run(async (r) => {
+        const row = await r.comments.insert({ postId: post.id, userId: viewer.userId, parentId, text, at: clock.now() });
+        return { row, tells: await notify.commented(r.notifications, { postId: post.id, commentId: row.id, repliedToId, actorId: viewer.userId, text }) };
+      });
+      await notify.announce(tells);
       return { ...toReply(row), replies: [], replies_count: 0 };
     },
 
@@ -227,8 +240,11 @@ export function createPostsService({
       const target = isUuid(commentId) ? await comments.findParent(commentId) : undefined;
       if (!target) throw new NotFoundError(messages.commentNotFound);
       await interactive(target.post_id, viewer);
-      const change = liked ? await comments.like(target.id, viewer.userId, clock.now()) : await comments.unlike(target.id, viewer.userId);
-      await notify.likeChanged('comment', target.id, viewer.userId, liked, change);
+      const { change, tells } = await uow.run(async (r) => {
+        const change = liked ? await r.comments.like(target.id, viewer.userId, clock.now()) : await r.comments.unlike(target.id, viewer.userId);
+        return { change, tells: await notify.likeChanged(r.notifications, 'comment', target.id, viewer.userId, liked, change) };
+      });
+      await notify.announce(tells);
       return { success: true, isLiked: liked, likes: change.likes };
     },
 

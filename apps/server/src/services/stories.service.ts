@@ -26,16 +26,19 @@ import { isUuid } from '../lib/uuid.js';
 import type { Viewer } from './auth.service.js';
 import type { MessagesService } from './messages.service.js';
 import type { NotificationsService } from './notifications.service.js';
+import type { UnitOfWork } from '../repositories/unit-of-work.js';
 
 export interface StoriesServiceDeps {
   stories: StoriesRepository;
   clock: Clock;
   mediaDir: string;
-  notify: Pick<NotificationsService, 'likeChanged' | 'storyReplied'>;
-  messages: Pick<MessagesService, 'sendStoryReply'>;
+  notify: Pick<NotificationsService, 'likeChanged' | 'storyReplied' | 'announce'>;
+  messages: Pick<MessagesService, 'writeStoryReply' | 'deliver'>;
+  /** A like or reply commits together with what it records for others. */
+  uow: UnitOfWork;
 }
 
-export function createStoriesService({ stories, clock, mediaDir, notify, messages: directMessages }: StoriesServiceDeps) {
+export function createStoriesService({ stories, clock, mediaDir, notify, messages: directMessages, uow }: StoriesServiceDeps) {
   const activeSince = () => new Date(clock.now().getTime() - STORY_LIFETIME_MS);
 
   function isOwner(story: StoryRow, viewer: Viewer | null): boolean {
@@ -225,8 +228,11 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
 
     async like(storyId: string, viewer: Viewer, liked: boolean) {
       const story = await watchable(storyId, viewer);
-      const change = liked ? await stories.like(story.id, viewer.userId, clock.now()) : await stories.unlike(story.id, viewer.userId);
-      await notify.likeChanged('story', story.id, viewer.userId, liked, change);
+      const { change, tells } = await uow.run(async (r) => {
+        const change = liked ? await r.stories.like(story.id, viewer.userId, clock.now()) : await r.stories.unlike(story.id, viewer.userId);
+        return { change, tells: await notify.likeChanged(r.notifications, 'story', story.id, viewer.userId, liked, change) };
+      });
+      await notify.announce(tells);
       return { success: true as const, isLiked: liked, likes: change.likes };
     },
 
@@ -252,11 +258,9 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
       const text = (rawText ?? '').trim();
       if (!text) throw new ValidationError(messages.storyReplyEmpty);
       if (text.length > STORY_REPLY_MAX_LENGTH) throw new ValidationError(messages.storyReplyTooLong);
-      await directMessages.sendStoryReply(
-        { id: viewer.userId, username: viewer.username },
-        { id: story.user_id, username: story.username },
-        text,
-        {
+      // The message and the notification commit together; both are told live after.
+      const { written, tells } = await uow.run(async (r) => ({
+        written: await directMessages.writeStoryReply(r.conversations, { id: viewer.userId, username: viewer.username }, { id: story.user_id, username: story.username }, text, {
           story_id: story.id,
           story_owner_id: story.user_id,
           story_status: story.status,
@@ -266,9 +270,11 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
           story_thumb_key: story.poster_key ?? story.image_key,
           // The replier's relation: the story's owner, the other reader, always sees their own.
           story_viewer_follows: story.is_following,
-        },
-      );
-      await notify.storyReplied(story.id, story.user_id, viewer.userId, text);
+        }),
+        tells: await notify.storyReplied(r.notifications, story.id, story.user_id, viewer.userId, text),
+      }));
+      await directMessages.deliver(written);
+      await notify.announce(tells);
       return { success: true as const, message: messages.storyReplySent };
     },
 
