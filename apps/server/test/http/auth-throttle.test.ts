@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 const WINDOW_MS = 15 * 60 * 1000;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ trustProxy: true, loginThrottle: { windowMs: WINDOW_MS, maxPerAccount: 5, maxPerIp: 20 } });
+  t = await createTestApp({ trustProxy: 1, loginThrottle: { windowMs: WINDOW_MS, maxPerAccount: 5, maxPerIp: 20 } });
 });
 afterAll(() => t.close());
 
