@@ -21,6 +21,7 @@ import { profilesRoutes } from './http/profiles.routes.js';
 import { searchRoutes } from './http/search.routes.js';
 import { storiesRoutes } from './http/stories.routes.js';
 import { registerMedia } from './http/media.routes.js';
+import { registerMediaSession, type MediaSession } from './http/media-session.js';
 import { registerWebApp } from './http/web.routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { fastifyTrustProxy } from './lib/client-info.js';
@@ -34,6 +35,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     config: Config;
+    mediaSession: MediaSession;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -71,6 +73,13 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorateRequest('viewerResolved', false);
   registerErrorHandling(app);
   await app.register(fastifyCookie);
+  // Before any route: its hook keeps the media cookie in step on every API answer.
+  if (!config.appSecret) throw new Error('config.appSecret must be resolved before building the app (lib/app-secret.ts)');
+  const mediaSession = registerMediaSession(app, {
+    secret: config.appSecret,
+    userOfSession: (sessionId) => app.services.sessions.findUserIdById(sessionId),
+  });
+  app.decorate('mediaSession', mediaSession);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -96,7 +105,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     app.addHook('onReady', async () => app.services.mediaWorker.start());
     app.addHook('onClose', async () => app.services.mediaWorker.stop());
   }
-  await registerMedia(app, { mediaDir: config.mediaDir, grants: app.services.mediaGrants });
+  await registerMedia(app, { mediaDir: config.mediaDir, access: app.services.mediaAccess, viewerOf: mediaSession.viewerOf });
   await registerWebApp(app, { webDistDir: config.webDistDir });
   return app;
 }

@@ -34,6 +34,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         secure: request.protocol === 'https',
         maxAge: deviceCookie.maxAgeSeconds,
       });
+      // The new session is this request's viewer from here on: its answer carries the media cookie.
+      request.viewer = await app.services.auth.authenticate(session.token, clientInfo(request));
+      request.viewerResolved = true;
       return { success: true as const, message: messages.loggedIn, ...session };
     },
   );
@@ -44,6 +47,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireViewer(request);
       await app.services.auth.logout(viewer);
+      // Signed out: the media cookie goes with the session.
+      app.mediaSession.forget(viewer.sessionId);
+      request.viewer = null;
       return { success: true as const };
     },
   );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { effectiveRules, type Limit, type RateLimitedAction } from '../../src/services/rate-limit-rules.js';
-import { TEST_PASSWORD, uniqueUsername, type TestUser } from '../support/factories.js';
+import { mediaCookieOf, TEST_PASSWORD, uniqueUsername, type TestUser } from '../support/factories.js';
 import { multipart } from '../support/multipart.js';
 import { insertPost } from '../support/posts.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -49,7 +49,7 @@ async function signUp(): Promise<TestUser> {
   if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
   const login = await call(t.app, { method: 'POST', url: '/api/login', ip, payload: { email, password: TEST_PASSWORD } });
   const me = await t.request({ method: 'GET', url: '/api/me', token: login.json().token });
-  return { id: me.json().user.id, username, email, password: TEST_PASSWORD, token: login.json().token };
+  return { id: me.json().user.id, username, email, password: TEST_PASSWORD, token: login.json().token, mediaCookie: mediaCookieOf(login) };
 }
 
 function expectLimited(response: LightMyRequestResponse, action: RateLimitedAction, limit: Limit) {
