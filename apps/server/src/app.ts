@@ -24,6 +24,7 @@ import { registerMedia } from './http/media.routes.js';
 import { registerMediaSession, type MediaSession } from './http/media-session.js';
 import { registerWebApp } from './http/web.routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { fastifyTrustProxy } from './lib/client-info.js';
 import { createLocalBus, type LiveBus } from './lib/live-bus.js';
 import { liveRoutes } from './http/live.routes.js';
 import { messagesRoutes } from './http/messages.routes.js';
@@ -59,7 +60,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
       ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
       : false,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 

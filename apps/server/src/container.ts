@@ -5,15 +5,17 @@ import type { Clock } from './lib/clock.js';
 import type { LiveBus } from './lib/live-bus.js';
 import { createAccessRepository } from './access/access.repository.js';
 import { createMediaAccess } from './access/media-access.js';
+import { createTrustedDevices } from './lib/trusted-devices.js';
 import { createConversationsRepository } from './repositories/conversations.repository.js';
 import { createNotificationsRepository } from './repositories/notifications.repository.js';
 import { createCommentsRepository } from './repositories/comments.repository.js';
 import { createFeedRepository } from './repositories/feed.repository.js';
 import { createFollowsRepository } from './repositories/follows.repository.js';
-import { createLoginFailuresRepository } from './repositories/login-failures.repository.js';
+import { createLoginIpsRepository } from './repositories/login-ips.repository.js';
 import { createPeopleRepository } from './repositories/people.repository.js';
 import { createPostWritesRepository } from './repositories/post-writes.repository.js';
 import { createPostsRepository } from './repositories/posts.repository.js';
+import { createRateLimitsRepository } from './repositories/rate-limits.repository.js';
 import { createProfilesRepository } from './repositories/profiles.repository.js';
 import { createSearchRepository } from './repositories/search.repository.js';
 import { createStoriesRepository } from './repositories/stories.repository.js';
@@ -32,6 +34,7 @@ import { createNotificationsService } from './services/notifications.service.js'
 import { createPostsService } from './services/posts.service.js';
 import { createProfilePictureService } from './services/profile-picture.service.js';
 import { createProfilesService } from './services/profiles.service.js';
+import { createRateLimitService } from './services/rate-limit.service.js';
 import { createSearchService } from './services/search.service.js';
 import { createStoriesService } from './services/stories.service.js';
 import { createUploadService } from './services/upload.service.js';
@@ -40,7 +43,12 @@ import { createUploadService } from './services/upload.service.js';
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
-  const loginFailures = createLoginFailuresRepository(db);
+  const rateLimits = createRateLimitService({
+    limits: createRateLimitsRepository(db),
+    clock,
+    scale: config.rateLimitScale,
+    messagesPerMinute: config.messagesPerMinute,
+  });
   const profiles = createProfilesRepository(db);
   const follows = createFollowsRepository(db);
   const people = createPeopleRepository(db);
@@ -60,11 +68,20 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     live,
     notifications,
     messages,
-    auth: createAuthService({ users, sessions, loginFailures, clock, throttle: config.loginThrottle }),
+    rateLimits,
+    auth: createAuthService({
+      users,
+      sessions,
+      loginIps: createLoginIpsRepository(db),
+      rateLimits,
+      devices: createTrustedDevices({ secret: config.appSecret, clock }),
+      clock,
+      throttle: config.loginThrottle,
+    }),
     profiles: createProfilesService({ profiles, clock }),
     follows: createFollowsService({ follows, people, clock, notify: notifications, uow }),
     people: createPeopleService({ people }),
-    account: createAccountService({ users, clock }),
+    account: createAccountService({ users, clock, rateLimits, throttle: config.loginThrottle }),
     posts: createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow }),
     mediaAccess,
     sessions,
