@@ -63,7 +63,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const live = createLiveService({ bus, notifications: notificationsRepository, conversations });
   const uow = createUnitOfWork(db);
   const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, log: log.child({ component: 'notifications' }) });
-  const messages = createMessagesService({ conversations, users, live, clock, messagesPerMinute: config.messagesPerMinute, log: log.child({ component: 'messages' }) });
+  const messages = createMessagesService({ conversations, users, live, clock, log: log.child({ component: 'messages' }) });
   return {
     live,
     notifications,

@@ -123,17 +123,6 @@ export async function writeMessage(trx: Kysely<DB>, input: NewMessage): Promise<
 
 export function createConversationsRepository(db: Database) {
   return {
-    /** Messages a sender wrote since a moment, for the per-sender rate limit. */
-    async sentSince(senderId: string, since: Date): Promise<number> {
-      const row = await db
-        .selectFrom('messages')
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .where('sender_id', '=', senderId)
-        .where('created_at', '>', since)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
-
     /** Stores a message and brings both sides' memberships up to date, in one transaction (see writeMessage). */
     async send(input: NewMessage): Promise<WrittenMessage> {
       return inTransaction(db, (trx) => writeMessage(trx, input));

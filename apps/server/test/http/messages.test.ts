@@ -172,14 +172,23 @@ describe('sending messages', () => {
   });
 
   it('limits how fast one sender writes', async () => {
-    const ana = await createUser(t);
-    const bea = await createUser(t);
-    for (let i = 0; i < 30; i += 1) await send(ana, bea, `m${i}`);
-    const refused = await post(`/api/conversations/${bea.username}/messages`, ana, { text: 'uno más' });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Estás enviando mensajes demasiado rápido. Espera un momento.');
-    t.clock.advance(61_000);
-    await send(ana, bea, 'ya puedo');
+    // With the rate limits on, as a server runs (the shared test app has them off).
+    const limited = await createTestApp({ mediaWorker: false, rateLimitScale: 1 });
+    try {
+      const ana = await createUser(limited);
+      const bea = await createUser(limited);
+      const write = (text: string) =>
+        limited.request({ method: 'POST', url: `/api/conversations/${bea.username}/messages`, token: ana.token, payload: { text } });
+      for (let i = 0; i < 30; i += 1) expect((await write(`m${i}`)).statusCode).toBe(200);
+      const refused = await write('uno más');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe('Estás enviando mensajes demasiado rápido. Espera un momento.');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      limited.clock.advance(61_000);
+      expect((await write('ya puedo')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('shows story replies in the conversation, quoting the story', async () => {

@@ -41,6 +41,7 @@ describe('side effects after a committed write', () => {
     expect(comment.statusCode).toBe(201);
     const message = await t.request({ method: 'POST', url: `/api/conversations/${author.username}/messages`, token: fan.token, payload: { text: 'Hola' } });
     expect(message.statusCode).toBe(200);
+    t.clock.advance(1000);
     const story = await t.db
       .insertInto('stories')
       .values({ user_id: author.id, audience: 'public', kind: 'image', image_key: 'u/abcdefghijklmnopqrst/full.webp', created_at: t.clock.now() })
