@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -46,16 +46,21 @@ export interface AppOptions {
   clock?: Clock;
   /** Fastify logger: off in tests unless asked for. */
   logger?: boolean;
+  /** A logger made before the app (main.ts, with loggerOptions), so the database reports through it too. */
+  loggerInstance?: FastifyBaseLogger;
   /** Carries live events between server processes; in-process when there is only one. */
   liveBus?: LiveBus;
 }
 
+/** The server's log settings: its level, and credentials never written. */
+export function loggerOptions(config: Config) {
+  return { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
+}
+
 /** Builds the whole HTTP app. Tests import this and call it over `app.inject`. */
-export async function buildApp({ config, db, clock = systemClock, logger = false, liveBus = createLocalBus() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger
-      ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
-      : false,
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ? loggerOptions(config) : false }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },

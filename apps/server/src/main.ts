@@ -1,5 +1,6 @@
 import './runtime-check.js';
-import { buildApp } from './app.js';
+import { pino } from 'pino';
+import { buildApp, loggerOptions } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -11,10 +12,12 @@ import path from 'node:path';
 
 const startedAt = performance.now();
 const config = loadConfig();
+const log = pino(loggerOptions(config));
 const handle = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+  { log },
 );
 await migrateToLatest(handle.db);
 const refusals = await productionProblems(config, handle.db);
@@ -32,7 +35,7 @@ const liveBus = config.redisUrl
   : config.databaseUrl
     ? await createPostgresBus(config.databaseUrl)
     : createLocalBus();
-const app = await buildApp({ config, db: handle.db, logger: true, liveBus });
+const app = await buildApp({ config, db: handle.db, loggerInstance: log, liveBus });
 app.log.info(`canal en directo: ${liveBus.kind}`);
 if (config.seedDemo) {
   await seedDemoWorld({ db: handle.db, mediaDir: config.mediaDir, log: app.log });
