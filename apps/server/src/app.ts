@@ -69,7 +69,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('services', createServices(db, config, clock, liveBus));
+  app.decorate('services', createServices(db, config, clock, liveBus, app.log));
   app.addHook('onClose', async () => app.services.live.close());
   app.decorateRequest('viewer', null);
   app.decorateRequest('viewerResolved', false);

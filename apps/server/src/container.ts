@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
@@ -33,8 +34,8 @@ import { createSearchService } from './services/search.service.js';
 import { createStoriesService } from './services/stories.service.js';
 import { createUploadService } from './services/upload.service.js';
 
-/** Wires repositories into services once per app instance. */
-export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus) {
+/** Wires repositories into services once per app instance; services and jobs log through `log`. */
+export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const loginFailures = createLoginFailuresRepository(db);
@@ -49,7 +50,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const mediaWorker = createMediaWorker({ postWrites, clock, mediaDir: config.mediaDir });
   const conversations = createConversationsRepository(db);
   const notificationsRepository = createNotificationsRepository(db);
-  const live = createLiveService({ bus, notifications: notificationsRepository, conversations });
+  const live = createLiveService({ bus, notifications: notificationsRepository, conversations, log: log.child({ component: 'live' }) });
   const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, grants: mediaGrants });
   const messages = createMessagesService({ conversations, users, live, clock, grants: mediaGrants, messagesPerMinute: config.messagesPerMinute });
   return {

@@ -30,10 +30,11 @@ config.appSecret = await resolveAppSecret(handle.db, { configured: config.appSec
 
 // Several processes on one database deliver each other's live events through Redis or PostgreSQL;
 // the embedded database serves one process, which keeps them in memory.
+const busLog = log.child({ component: 'live-bus' });
 const liveBus = config.redisUrl
-  ? await createRedisBus(config.redisUrl)
+  ? await createRedisBus(config.redisUrl, { log: busLog })
   : config.databaseUrl
-    ? await createPostgresBus(config.databaseUrl)
+    ? await createPostgresBus(config.databaseUrl, { log: busLog })
     : createLocalBus();
 const app = await buildApp({ config, db: handle.db, loggerInstance: log, liveBus });
 app.log.info(`canal en directo: ${liveBus.kind}`);
