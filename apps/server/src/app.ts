@@ -96,10 +96,9 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(notificationsRoutes);
   await app.register(messagesRoutes);
   await app.register(liveRoutes);
-  if (config.mediaWorker) {
-    app.addHook('onReady', async () => app.services.mediaWorker.start());
-    app.addHook('onClose', async () => app.services.mediaWorker.stop());
-  }
+  // MEDIA_WORKER=0 leaves queued jobs to another process; stopping also ends this process's schedules.
+  if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());
+  app.addHook('onClose', async () => app.services.jobs.stop());
   await registerMedia(app, { mediaDir: config.mediaDir, grants: app.services.mediaGrants });
   await registerWebApp(app, { webDistDir: config.webDistDir });
   return app;

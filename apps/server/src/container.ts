@@ -24,7 +24,11 @@ import { createFeedService } from './services/feed.service.js';
 import { createFollowsService } from './services/follows.service.js';
 import { createPeopleService } from './services/people.service.js';
 import { createLiveService } from './services/live.service.js';
-import { createMediaWorker } from './services/media-worker.js';
+import { createJobWorker } from './jobs/job-worker.js';
+import { storageSweepJob } from './jobs/storage-sweep.js';
+import { videoTranscodeJob } from './jobs/video-transcode.job.js';
+import { createJobsRepository } from './repositories/jobs.repository.js';
+import { createStorageSweepRepository } from './repositories/storage-sweep.repository.js';
 import { createMessagesService } from './services/messages.service.js';
 import { createNotificationsService } from './services/notifications.service.js';
 import { createPostsService } from './services/posts.service.js';
@@ -47,7 +51,14 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const postWrites = createPostWritesRepository(db);
   const mediaGrants = createMediaGrants({ secret: config.appSecret, clock });
   const feedRepository = createFeedRepository(db);
-  const mediaWorker = createMediaWorker({ postWrites, clock, mediaDir: config.mediaDir });
+  const jobs = createJobWorker({
+    jobs: createJobsRepository(db),
+    handlers: {
+      'video.transcode': videoTranscodeJob({ postWrites, mediaDir: config.mediaDir }),
+      'storage.sweep': storageSweepJob({ folders: createStorageSweepRepository(db), mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
+    },
+    log: log.child({ component: 'jobs' }),
+  });
   const conversations = createConversationsRepository(db);
   const notificationsRepository = createNotificationsRepository(db);
   const live = createLiveService({ bus, notifications: notificationsRepository, conversations, log: log.child({ component: 'live' }) });
@@ -79,11 +90,11 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       clock,
       mediaDir: config.mediaDir,
       uploadDir: config.uploadDir,
-      onVideoQueued: () => mediaWorker.notify(),
+      onVideoQueued: () => jobs.notify(),
       notify: notifications,
     }),
-    mediaWorker,
-    profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir }),
+    jobs,
+    profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
   };
 }
 

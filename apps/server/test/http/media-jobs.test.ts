@@ -44,7 +44,7 @@ it('a video queued before a restart is processed by the next server', async () =
       status = (response.json() as { post: { status: string } }).post.status;
     }
     expect(status).toBe('ready');
-    expect(await database.db.selectFrom('media_jobs').selectAll().execute()).toEqual([]);
+    expect(await database.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
   } finally {
     await second.close();
     await database.close();
