@@ -43,3 +43,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
   }
 }
+
+/** Migrates up or down to the named migration (tests use it to check what a migration carries over). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrates any database, whatever its schema type
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateTo(name);
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) throw new Error(`Migration to ${name} failed`, { cause: error });
+}
