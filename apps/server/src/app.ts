@@ -21,6 +21,7 @@ import { profilesRoutes } from './http/profiles.routes.js';
 import { searchRoutes } from './http/search.routes.js';
 import { storiesRoutes } from './http/stories.routes.js';
 import { registerMedia } from './http/media.routes.js';
+import { registerMediaSession, type MediaSession } from './http/media-session.js';
 import { registerWebApp } from './http/web.routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLocalBus, type LiveBus } from './lib/live-bus.js';
@@ -33,6 +34,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     config: Config;
+    mediaSession: MediaSession;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -75,6 +77,13 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorateRequest('viewerResolved', false);
   registerErrorHandling(app);
   await app.register(fastifyCookie);
+  // Before any route: its hook keeps the media cookie in step on every API answer.
+  if (!config.appSecret) throw new Error('config.appSecret must be resolved before building the app (lib/app-secret.ts)');
+  const mediaSession = registerMediaSession(app, {
+    secret: config.appSecret,
+    userOfSession: (sessionId) => app.services.sessions.findUserIdById(sessionId),
+  });
+  app.decorate('mediaSession', mediaSession);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -99,7 +108,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   // MEDIA_WORKER=0 leaves queued jobs to another process; stopping also ends this process's schedules.
   if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());
   app.addHook('onClose', async () => app.services.jobs.stop());
-  await registerMedia(app, { mediaDir: config.mediaDir, grants: app.services.mediaGrants });
+  await registerMedia(app, { mediaDir: config.mediaDir, access: app.services.mediaAccess, viewerOf: mediaSession.viewerOf });
   await registerWebApp(app, { webDistDir: config.webDistDir });
   return app;
 }

@@ -3,7 +3,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { LiveBus } from './lib/live-bus.js';
-import { createMediaGrants } from './lib/media-grants.js';
+import { createAccessRepository } from './access/access.repository.js';
+import { createMediaAccess } from './access/media-access.js';
 import { createConversationsRepository } from './repositories/conversations.repository.js';
 import { createNotificationsRepository } from './repositories/notifications.repository.js';
 import { createCommentsRepository } from './repositories/comments.repository.js';
@@ -49,7 +50,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const posts = createPostsRepository(db);
   const comments = createCommentsRepository(db);
   const postWrites = createPostWritesRepository(db);
-  const mediaGrants = createMediaGrants({ secret: config.appSecret, clock });
+  const mediaAccess = createMediaAccess({ repo: createAccessRepository(db), clock });
   const feedRepository = createFeedRepository(db);
   const jobs = createJobWorker({
     jobs: createJobsRepository(db),
@@ -62,25 +63,25 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const conversations = createConversationsRepository(db);
   const notificationsRepository = createNotificationsRepository(db);
   const live = createLiveService({ bus, notifications: notificationsRepository, conversations, log: log.child({ component: 'live' }) });
-  const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, grants: mediaGrants });
-  const messages = createMessagesService({ conversations, users, live, clock, grants: mediaGrants, messagesPerMinute: config.messagesPerMinute });
+  const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock });
+  const messages = createMessagesService({ conversations, users, live, clock, messagesPerMinute: config.messagesPerMinute });
   return {
     live,
     notifications,
     messages,
     auth: createAuthService({ users, sessions, loginFailures, clock, throttle: config.loginThrottle }),
-    profiles: createProfilesService({ profiles, clock, grants: mediaGrants }),
+    profiles: createProfilesService({ profiles, clock }),
     follows: createFollowsService({ follows, people, clock, notify: notifications }),
     people: createPeopleService({ people }),
     account: createAccountService({ users, clock }),
-    posts: createPostsService({ posts, comments, clock, grants: mediaGrants, saved: feedRepository, notify: notifications }),
-    mediaGrants,
-    feed: createFeedService({ feed: feedRepository, grants: mediaGrants }),
-    search: createSearchService({ search: createSearchRepository(db), grants: mediaGrants }),
+    posts: createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications }),
+    mediaAccess,
+    sessions,
+    feed: createFeedService({ feed: feedRepository }),
+    search: createSearchService({ search: createSearchRepository(db) }),
     stories: createStoriesService({
       stories: createStoriesRepository(db),
       clock,
-      grants: mediaGrants,
       mediaDir: config.mediaDir,
       notify: notifications,
       messages,

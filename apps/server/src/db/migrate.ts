@@ -12,6 +12,7 @@ import * as notificationsConversations from './migrations/2026-11-23T1600-notifi
 import * as feedCandidates from './migrations/2026-11-23T1700-feed-candidates.js';
 import * as appSettingsMediaFolders from './migrations/2026-11-23T1800-app-settings-media-folders.js';
 import * as jobs from './migrations/2026-11-23T2000-jobs.js';
+import * as audiencePostCounts from './migrations/2026-11-23T2100-audience-post-counts.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1700-feed-candidates': feedCandidates,
   '2026-11-23T1800-app-settings-media-folders': appSettingsMediaFolders,
   '2026-11-23T2000-jobs': jobs,
+  '2026-11-23T2100-audience-post-counts': audiencePostCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

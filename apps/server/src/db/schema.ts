@@ -24,6 +24,10 @@ export interface UsersTable {
   followers_count: Counter;
   following_count: Counter;
   posts_count: Counter;
+  /** Ready posts everyone finds in the grid (public, and VIP shown locked); kept by a trigger. */
+  listed_posts_count: Counter;
+  /** Ready followers-only posts; kept by a trigger. */
+  followers_posts_count: Counter;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -23,6 +23,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['cuentas'], summary: 'Iniciar sesión', body: loginBody, response: { 200: loginResponse, ...errors } } },
     async (request) => {
       const session = await app.services.auth.login(request.body, clientInfo(request));
+      // The new session is this request's viewer from here on: its answer carries the media cookie.
+      request.viewer = await app.services.auth.authenticate(session.token, clientInfo(request));
+      request.viewerResolved = true;
       return { success: true as const, message: messages.loggedIn, ...session };
     },
   );
@@ -33,6 +36,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireViewer(request);
       await app.services.auth.logout(viewer);
+      // Signed out: the media cookie goes with the session.
+      app.mediaSession.forget(viewer.sessionId);
+      request.viewer = null;
       return { success: true as const };
     },
   );

@@ -25,6 +25,7 @@ export const messages = {
   bodyTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'El tipo de contenido de la solicitud no es compatible.',
   routeNotFound: 'Recurso no encontrado.',
+  badRange: 'El rango pedido del archivo no es válido.',
   userNotFound: 'Usuario no encontrado.',
   postNotFound: 'No se encontró el post o no está disponible.',
   storyNotFound: 'No se encontró la historia o no está disponible.',

@@ -11,26 +11,29 @@ import {
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../lib/errors.js';
-import type { MediaGrants } from '../lib/media-grants.js';
-import { mediaUrl } from '../lib/media-url.js';
+import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { messages as texts } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { ChatUserRow, ConversationRow, ConversationsRepository, MessageRow } from '../repositories/conversations.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
-import { isStoryLive } from '../lib/story-life.js';
+import { storyVisibility } from '../access/rules.js';
 import type { Viewer } from './auth.service.js';
 import type { LiveService } from './live.service.js';
 
 const RATE_WINDOW_MS = 60_000;
 
-/** The story a message replies to, as the queries read it. */
-export interface StoryQuote {
-  story_id: string | null;
-  story_owner_id: string | null;
-  story_created_at: Date | null;
-  story_highlighted_at: Date | null;
-  story_thumb_key: string | null;
-}
+/** The story a message replies to, as the queries read it for one reader. */
+export type StoryQuote = Pick<
+  MessageRow,
+  | 'story_id'
+  | 'story_owner_id'
+  | 'story_status'
+  | 'story_audience'
+  | 'story_created_at'
+  | 'story_highlighted_at'
+  | 'story_thumb_key'
+  | 'story_viewer_follows'
+>;
 
 /** Who sends or receives a message, as much as delivering it needs. */
 interface Party {
@@ -38,7 +41,16 @@ interface Party {
   username: string;
 }
 
-const NO_STORY: StoryQuote = { story_id: null, story_owner_id: null, story_created_at: null, story_highlighted_at: null, story_thumb_key: null };
+const NO_STORY: StoryQuote = {
+  story_id: null,
+  story_owner_id: null,
+  story_status: null,
+  story_audience: null,
+  story_created_at: null,
+  story_highlighted_at: null,
+  story_thumb_key: null,
+  story_viewer_follows: false,
+};
 
 /**
  * Direct messages between two people: one conversation per pair, each side with its own state.
@@ -51,14 +63,12 @@ export function createMessagesService({
   users,
   live,
   clock,
-  grants,
   messagesPerMinute,
 }: {
   conversations: ConversationsRepository;
   users: UsersRepository;
   live: LiveService;
   clock: Clock;
-  grants: MediaGrants;
   messagesPerMinute: number;
 }) {
   const userOf = (row: ChatUserRow) => ({
@@ -68,12 +78,21 @@ export function createMessagesService({
     isVerified: row.is_verified,
   });
 
-  /** The quoted story's picture while its owner, or anyone while the story is live, may see it. */
+  /** The quoted story's picture, only while the access rules let this reader watch the story. */
   function quote(row: StoryQuote, viewerId: string): DirectMessage['story'] {
     if (!row.story_id) return null;
-    const live = row.story_created_at !== null && isStoryLive(row.story_created_at, row.story_highlighted_at, clock.now());
-    const visible = row.story_owner_id === viewerId || live;
-    return { id: row.story_id, thumbnail_url: visible ? grants.fileUrl(row.story_thumb_key) : null };
+    const { story_owner_id: owner, story_status: status, story_audience: audience, story_created_at: createdAt } = row;
+    const visible =
+      owner !== null &&
+      status !== null &&
+      audience !== null &&
+      createdAt !== null &&
+      storyVisibility(
+        { user_id: owner, status, audience, created_at: createdAt, highlighted_at: row.story_highlighted_at },
+        { viewerId, follows: row.story_viewer_follows },
+        clock.now(),
+      ) !== 'hidden';
+    return { id: row.story_id, thumbnail_url: visible ? mediaFileUrl(row.story_thumb_key) : null };
   }
 
   const toMessage = (row: MessageRow, viewerId: string): DirectMessage => ({
@@ -98,9 +117,12 @@ export function createMessagesService({
               cursor_at: '',
               story_id: row.message_story_id,
               story_owner_id: row.message_story_owner_id,
+              story_status: row.message_story_status,
+              story_audience: row.message_story_audience,
               story_created_at: row.message_story_created_at,
               story_highlighted_at: row.message_story_highlighted_at,
               story_thumb_key: row.message_story_thumb_key,
+              story_viewer_follows: row.message_story_viewer_follows,
             },
             viewerId,
           )
@@ -188,6 +210,7 @@ export function createMessagesService({
       const base = { user: userOf(user), otherLastReadAt: membership?.other_last_read_at ? new Date(membership.other_last_read_at).toISOString() : null };
       if (!membership || membership.status === 'rejected') return { ...base, items: [], nextCursor: null, status: 'none' };
       const rows = await conversations.messages({
+        viewerId: viewer.userId,
         conversationId: membership.conversation_id,
         clearedAt: membership.cleared_at,
         limit: MESSAGES_PAGE_SIZE + 1,

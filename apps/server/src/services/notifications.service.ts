@@ -6,8 +6,8 @@ import {
 } from '@wag/contract/notifications';
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
-import type { MediaGrants } from '../lib/media-grants.js';
-import { mediaUrl } from '../lib/media-url.js';
+import { isOpen, postVisibility, storyVisibility } from '../access/rules.js';
+import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { LikeTarget, NotificationRow, NotificationsRepository } from '../repositories/notifications.repository.js';
 import { isUuid } from '../lib/uuid.js';
@@ -45,24 +45,33 @@ export function createNotificationsService({
   notifications,
   live,
   clock,
-  grants,
 }: {
   notifications: NotificationsRepository;
   live: LiveService;
   clock: Clock;
-  grants: MediaGrants;
 }) {
   const announce = (recipients: Iterable<string | undefined>) =>
     Promise.all([...new Set(recipients)].filter((id): id is string => id !== undefined).map((id) => live.publishCounts(id, 'notification')));
 
+  /**
+   * The picture of what a line is about, only while the access rules let the recipient open it now
+   * (an ex-follower's lines about followers-only things keep their text and lose their picture).
+   */
+  function thumbnailKey(row: NotificationRow, viewerId: string): string | null {
+    const now = clock.now();
+    if (row.story_id) {
+      const { story_owner_id: owner, story_status: status, story_audience: audience, story_created_at: createdAt } = row;
+      if (!owner || !status || !audience || !createdAt) return null;
+      const story = { user_id: owner, status, audience, created_at: createdAt, highlighted_at: row.story_highlighted_at };
+      return storyVisibility(story, { viewerId, follows: row.story_owner_followed }, now) !== 'hidden' ? row.story_thumb_key : null;
+    }
+    const { post_owner_id: owner, post_status: status, post_visibility: visibility } = row;
+    if (!owner || !status || !visibility) return null;
+    return isOpen(postVisibility({ user_id: owner, status, visibility }, { viewerId, follows: row.post_owner_followed })) ? row.post_thumb_key : null;
+  }
+
   function toItem(row: NotificationRow, viewerId: string): NotificationItem {
     const kind = targetKind(row);
-    // A VIP post stays locked for everyone but its owner: no picture of it in someone else's list.
-    const thumbKey = row.story_id
-      ? row.story_thumb_key
-      : row.post_visibility === 'subscribers' && row.post_owner_id !== viewerId
-        ? null
-        : row.post_thumb_key;
     return {
       id: row.id,
       type: row.type,
@@ -74,7 +83,7 @@ export function createNotificationsService({
         isFollowedByMe: row.actor_followed,
       },
       othersCount: row.type === 'like' ? Math.max(0, row.actors_count - 1) : 0,
-      target: kind ? { kind, slug: row.post_slug, postType: row.post_type, thumbnail_url: grants.fileUrl(thumbKey) } : null,
+      target: kind ? { kind, slug: row.post_slug, postType: row.post_type, thumbnail_url: mediaFileUrl(thumbnailKey(row, viewerId)) } : null,
       text: row.text,
       created_at: new Date(row.created_at).toISOString(),
       read: row.read_at !== null,

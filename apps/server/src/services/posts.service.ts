@@ -16,30 +16,20 @@ import {
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
-import type { MediaGrants } from '../lib/media-grants.js';
-import { mediaUrl } from '../lib/media-url.js';
+import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { CommentRow, CommentsRepository, ReplyRow } from '../repositories/comments.repository.js';
 import type { PostAccessRow, PostDetailRow, PostsRepository } from '../repositories/posts.repository.js';
+import { isOpen, postVisibility, type Visibility } from '../access/rules.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Viewer } from './auth.service.js';
 import type { NotificationsService } from './notifications.service.js';
 import { toPostSummary } from './post-summary.js';
 
-/**
- * How a viewer stands to one post (decisions.md §3): the owner sees everything; others see ready
- * posts of their audience; VIP posts are locked (no media, no interactions) for non-subscribers —
- * and until subscriptions exist, that is everyone but the owner.
- */
-export type PostAccess = 'owner' | 'visible' | 'locked' | 'hidden';
-
-export function postAccess(post: Pick<PostAccessRow, 'user_id' | 'status' | 'visibility' | 'is_following_author'>, viewer: Viewer | null): PostAccess {
-  if (viewer?.userId === post.user_id) return 'owner';
-  if (post.status !== 'ready') return 'hidden';
-  if (post.visibility === 'followers' && !post.is_following_author) return 'hidden';
-  if (post.visibility === 'subscribers') return 'locked';
-  return 'visible';
+/** How a viewer stands to a post read with its author relation (the access rules decide). */
+export function postAccess(post: Pick<PostAccessRow, 'user_id' | 'status' | 'visibility' | 'is_following_author'>, viewer: Viewer | null): Visibility {
+  return postVisibility(post, { viewerId: viewer?.userId ?? null, follows: post.is_following_author });
 }
 
 function toReply(row: CommentRow): CommentReply {
@@ -68,19 +58,17 @@ export function createPostsService({
   posts,
   comments,
   clock,
-  grants,
   saved,
   notify,
 }: {
   posts: PostsRepository;
   comments: CommentsRepository;
   clock: Clock;
-  grants: MediaGrants;
   saved: SavedPostsStore;
   notify: Pick<NotificationsService, 'likeChanged' | 'commented'>;
 }) {
   /** The post if the viewer may know of it; a 404 otherwise (never revealing that it exists). */
-  async function accessible(postId: string, viewer: Viewer | null): Promise<{ post: PostAccessRow; access: PostAccess }> {
+  async function accessible(postId: string, viewer: Viewer | null): Promise<{ post: PostAccessRow; access: Visibility }> {
     const post = isUuid(postId) ? await posts.findAccess(postId, viewer?.userId ?? null) : undefined;
     const access = post ? postAccess(post, viewer) : 'hidden';
     if (!post || access === 'hidden') throw new NotFoundError(messages.postNotFound);
@@ -90,11 +78,11 @@ export function createPostsService({
   /** Like accessible, but the media itself must be open to the viewer (likes, comments, views). */
   async function interactive(postId: string, viewer: Viewer | null) {
     const found = await accessible(postId, viewer);
-    if (found.access === 'locked') throw new ForbiddenError(messages.subscribersOnly);
+    if (!isOpen(found.access)) throw new ForbiddenError(messages.subscribersOnly);
     return found;
   }
 
-  function detail(row: PostDetailRow, access: PostAccess, viewer: Viewer | null): PostDetail {
+  function detail(row: PostDetailRow, access: Visibility, viewer: Viewer | null): PostDetail {
     const media = row.media ?? [];
     const first = media[0];
     const isOwner = access === 'owner';
@@ -112,10 +100,9 @@ export function createPostsService({
         media_count: media.length,
       },
       row,
-      isOwner,
-      grants,
+      access,
     );
-    const url = (key: string | null) => (summary.locked ? null : grants.fileUrl(key));
+    const url = (key: string | null) => (summary.locked ? null : mediaFileUrl(key));
     return {
       ...summary,
       tags: row.tags,
@@ -252,7 +239,7 @@ export function createPostsService({
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        quickys: page.map((row) => toPostSummary(row, row, false, grants)),
+        quickys: page.map((row) => toPostSummary(row, row, postAccess({ ...row, is_following_author: false }, null))),
         nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_at, last.id]) : null,
       };
     },
