@@ -43,11 +43,11 @@ export const APPLICATION_NAME = 'wag';
  */
 export function createPool(config: pg.PoolConfig, log?: ConnectionLog): pg.Pool {
   const pool = new pg.Pool({ application_name: APPLICATION_NAME, ...config });
-  const report = (error: Error) => log?.warn({ err: error }, 'database connection lost');
-  pool.on('error', report);
   pool.on('connect', (client) => {
-    client.on('error', report);
+    client.on('error', (error) => log?.warn({ err: error }, 'database connection lost'));
   });
+  // The pool passes on an idle client's error too: the client's own listener has reported it.
+  pool.on('error', () => undefined);
   return pool;
 }
 
