@@ -90,7 +90,7 @@ const payload = Buffer.concat([
 const uploaded = await app.inject({ method: 'POST', url: '/api/posts', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
 const { slug } = uploaded.json() as { slug: string };
 const uploadDone = performance.now();
-await app.services.mediaWorker.drain();
+await app.services.jobs.drain();
 const playable = await app.inject({ method: 'GET', url: `/api/posts/slug/${slug}`, headers });
 const seconds = (performance.now() - uploadDone) / 1000;
 console.log(`30 s 720x1280 video: status ${(playable.json() as { post: { status: string } }).post.status} ${seconds.toFixed(1)} s after the upload ended (${(seconds / 30).toFixed(2)}× its duration)`);

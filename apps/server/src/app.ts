@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -49,16 +49,21 @@ export interface AppOptions {
   clock?: Clock;
   /** Fastify logger: off in tests unless asked for. */
   logger?: boolean;
+  /** A logger made before the app (main.ts, with loggerOptions), so the database reports through it too. */
+  loggerInstance?: FastifyBaseLogger;
   /** Carries live events between server processes; in-process when there is only one. */
   liveBus?: LiveBus;
 }
 
+/** The server's log settings: its level, and credentials never written. */
+export function loggerOptions(config: Config) {
+  return { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
+}
+
 /** Builds the whole HTTP app. Tests import this and call it over `app.inject`. */
-export async function buildApp({ config, db, clock = systemClock, logger = false, liveBus = createLocalBus() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger
-      ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
-      : false,
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ? loggerOptions(config) : false }),
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
@@ -101,10 +106,9 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(notificationsRoutes);
   await app.register(messagesRoutes);
   await app.register(liveRoutes);
-  if (config.mediaWorker) {
-    app.addHook('onReady', async () => app.services.mediaWorker.start());
-    app.addHook('onClose', async () => app.services.mediaWorker.stop());
-  }
+  // MEDIA_WORKER=0 leaves queued jobs to another process; stopping also ends this process's schedules.
+  if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());
+  app.addHook('onClose', async () => app.services.jobs.stop());
   await registerMedia(app, { mediaDir: config.mediaDir, access: app.services.mediaAccess, viewerOf: mediaSession.viewerOf });
   await registerWebApp(app, { webDistDir: config.webDistDir });
   return app;

@@ -28,7 +28,11 @@ import { createFeedService } from './services/feed.service.js';
 import { createFollowsService } from './services/follows.service.js';
 import { createPeopleService } from './services/people.service.js';
 import { createLiveService } from './services/live.service.js';
-import { createMediaWorker } from './services/media-worker.js';
+import { createJobWorker } from './jobs/job-worker.js';
+import { storageSweepJob } from './jobs/storage-sweep.js';
+import { videoTranscodeJob } from './jobs/video-transcode.job.js';
+import { createJobsRepository } from './repositories/jobs.repository.js';
+import { createStorageSweepRepository } from './repositories/storage-sweep.repository.js';
 import { createMessagesService } from './services/messages.service.js';
 import { createNotificationsService } from './services/notifications.service.js';
 import { createPostsService } from './services/posts.service.js';
@@ -39,7 +43,7 @@ import { createSearchService } from './services/search.service.js';
 import { createStoriesService } from './services/stories.service.js';
 import { createUploadService } from './services/upload.service.js';
 
-/** Wires repositories into services once per app instance; services log through `log`. */
+/** Wires repositories into services once per app instance; services and jobs log through `log`. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
@@ -57,10 +61,17 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const postWrites = createPostWritesRepository(db);
   const mediaAccess = createMediaAccess({ repo: createAccessRepository(db), clock });
   const feedRepository = createFeedRepository(db);
-  const mediaWorker = createMediaWorker({ postWrites, clock, mediaDir: config.mediaDir });
+  const jobs = createJobWorker({
+    jobs: createJobsRepository(db),
+    handlers: {
+      'video.transcode': videoTranscodeJob({ postWrites, mediaDir: config.mediaDir }),
+      'storage.sweep': storageSweepJob({ folders: createStorageSweepRepository(db), mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
+    },
+    log: log.child({ component: 'jobs' }),
+  });
   const conversations = createConversationsRepository(db);
   const notificationsRepository = createNotificationsRepository(db);
-  const live = createLiveService({ bus, notifications: notificationsRepository, conversations });
+  const live = createLiveService({ bus, notifications: notificationsRepository, conversations, log: log.child({ component: 'live' }) });
   const uow = createUnitOfWork(db);
   const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, log: log.child({ component: 'notifications' }) });
   const messages = createMessagesService({ conversations, users, live, clock, log: log.child({ component: 'messages' }) });
@@ -100,12 +111,12 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       clock,
       mediaDir: config.mediaDir,
       uploadDir: config.uploadDir,
-      onVideoQueued: () => mediaWorker.notify(),
+      onVideoQueued: () => jobs.notify(),
       notify: notifications,
       uow,
     }),
-    mediaWorker,
-    profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir }),
+    jobs,
+    profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
   };
 }
 

@@ -1,23 +1,29 @@
 import './runtime-check.js';
-import { buildApp } from './app.js';
+import { pino } from 'pino';
+import { buildApp, loggerOptions } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { resolveAppSecret } from './lib/app-secret.js';
 import { createLocalBus, createPostgresBus, createRedisBus } from './lib/live-bus.js';
 import { productionProblems } from './lib/production-guard.js';
+import { TEST_PAUSE_VARIABLE } from './lib/test-pause.js';
+import { SWEEP_EVERY_MS, SWEEP_GRACE_MS } from './jobs/storage-sweep.js';
 import { seedDemoWorld } from './seed/demo-world.js';
 import path from 'node:path';
 
 const startedAt = performance.now();
 const config = loadConfig();
+const log = pino(loggerOptions(config));
 const handle = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+  { log },
 );
 await migrateToLatest(handle.db);
 const refusals = await productionProblems(config, handle.db);
+if (config.production && process.env[TEST_PAUSE_VARIABLE]) refusals.push(`${TEST_PAUSE_VARIABLE} is set: a test hook that stops requests has no place in production`);
 if (refusals.length > 0) {
   console.error(`WAG no arranca en producción (NODE_ENV=production):\n- ${refusals.join('\n- ')}`);
   await handle.close();
@@ -27,13 +33,24 @@ config.appSecret = await resolveAppSecret(handle.db, { configured: config.appSec
 
 // Several processes on one database deliver each other's live events through Redis or PostgreSQL;
 // the embedded database serves one process, which keeps them in memory.
+const busLog = log.child({ component: 'live-bus' });
 const liveBus = config.redisUrl
-  ? await createRedisBus(config.redisUrl)
+  ? await createRedisBus(config.redisUrl, { log: busLog })
   : config.databaseUrl
-    ? await createPostgresBus(config.databaseUrl)
+    ? await createPostgresBus(config.databaseUrl, { log: busLog })
     : createLocalBus();
-const app = await buildApp({ config, db: handle.db, logger: true, liveBus });
+const app = await buildApp({ config, db: handle.db, loggerInstance: log, liveBus });
 app.log.info(`canal en directo: ${liveBus.kind}`);
+
+// What a process that died mid-work left behind. The embedded database belongs to this process
+// alone: nothing else can be mid-upload or mid-job, so every lease is a dead run's and every
+// abandoned file can go at once. On a PostgreSQL server other processes may be at work: leases run
+// out by themselves, and the sweep leaves anything written within its grace period.
+const embedded = !config.databaseUrl;
+if (embedded) await app.services.jobs.releaseLeases();
+await app.services.jobs.runHere({ name: 'storage.sweep', data: { graceMs: embedded ? 0 : SWEEP_GRACE_MS } });
+app.services.jobs.every({ name: 'storage.sweep', data: { graceMs: SWEEP_GRACE_MS } }, SWEEP_EVERY_MS);
+
 if (config.seedDemo) {
   await seedDemoWorld({ db: handle.db, mediaDir: config.mediaDir, log: app.log });
 }

@@ -84,7 +84,12 @@ export type LiveEvent =
   | { type: 'message'; with: string; message: DirectMessage | null; request: boolean; counts: UnreadCounts }
   | { type: 'read'; with: string; at: string }
   /** The other person is writing in your conversation (sent at most every few seconds while they type). */
-  | { type: 'typing'; with: string };
+  | { type: 'typing'; with: string }
+  /**
+   * The server was cut off from the live channel for a while and may have missed events for you:
+   * fetch again what the channel keeps current, as after a reconnect of the stream itself.
+   */
+  | { type: 'resync' };
 
 /** How long 'escribiendo…' stays without a new typing event, and how often a client sends one. */
 export const TYPING_SHOWN_MS = 5000;

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -26,6 +27,30 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/** Where a dropped connection is reported (the server's logger; silent where none is given). */
+export type ConnectionLog = Pick<FastifyBaseLogger, 'warn'>;
+
+/** `application_name` of every connection the server opens, so an operator (or a test) can find them. */
+export const APPLICATION_NAME = 'wag';
+
+/**
+ * A node-postgres pool that survives the server ending its connections (an administrator, a restart,
+ * a failover). node-postgres emits 'error' on a client whose connection dies; the pool listens only
+ * while the client is idle, so a client checked out for a query or a transaction would emit it with no
+ * listener and end the process. Each client gets its own listener for its whole life: the query in
+ * flight fails (the request gets a 5xx), and the pool discards the broken client when it is released
+ * (pg-pool drops a client that is no longer queryable) instead of handing it out again.
+ */
+export function createPool(config: pg.PoolConfig, log?: ConnectionLog): pg.Pool {
+  const pool = new pg.Pool({ application_name: APPLICATION_NAME, ...config });
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log?.warn({ err: error }, 'database connection lost'));
+  });
+  // The pool passes on an idle client's error too: the client's own listener has reported it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 export function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {
   return PGlite.create({
     dataDir: options.dataDir,
@@ -35,13 +60,10 @@ export function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): P
 }
 
 /** Opens Kysely over node-postgres: a PostgreSQL server, or embedded PGlite through its pg adapter. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(target: DatabaseTarget, options: { log?: ConnectionLog } = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     // Short OLTP queries only: JIT compilation would cost more than it saves (hundreds of ms).
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, options: '-c jit=off' });
-    // An idle connection the server drops (a restart, an administrator) must not take the process
-    // down: the pool replaces it on the next query.
-    pool.on('error', (error) => console.warn(`database connection closed: ${error.message}`));
+    const pool = createPool({ connectionString: target.url, max: target.poolSize ?? 10, options: '-c jit=off' }, options.log);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, close: () => db.destroy() };
   }

@@ -12,6 +12,7 @@ import * as notificationsConversations from './migrations/2026-11-23T1600-notifi
 import * as feedCandidates from './migrations/2026-11-23T1700-feed-candidates.js';
 import * as appSettingsMediaFolders from './migrations/2026-11-23T1800-app-settings-media-folders.js';
 import * as rateLimits from './migrations/2026-11-23T1900-rate-limits.js';
+import * as jobs from './migrations/2026-11-23T2000-jobs.js';
 import * as audiencePostCounts from './migrations/2026-11-23T2100-audience-post-counts.js';
 
 /**
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1700-feed-candidates': feedCandidates,
   '2026-11-23T1800-app-settings-media-folders': appSettingsMediaFolders,
   '2026-11-23T1900-rate-limits': rateLimits,
+  '2026-11-23T2000-jobs': jobs,
   '2026-11-23T2100-audience-post-counts': audiencePostCounts,
 };
 
@@ -44,4 +46,12 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}`, { cause: error });
   }
+}
+
+/** Migrates up or down to the named migration (tests use it to check what a migration carries over). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrates any database, whatever its schema type
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateTo(name);
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) throw new Error(`Migration to ${name} failed`, { cause: error });
 }

@@ -163,12 +163,15 @@ export interface StoryLikesTable {
   created_at: Timestamp;
 }
 
-export interface MediaJobsTable {
+/** A background job (src/jobs/job-types.ts names them and types `data`). */
+export interface JobsTable {
   id: Generated<string>;
-  post_id: string;
-  source_path: string;
+  name: string;
+  data: ColumnType<unknown, string, string>;
   attempts: Counter;
-  locked_until: Date | null;
+  available_at: Timestamp;
+  lease_token: string | null;
+  last_error: string | null;
   created_at: Timestamp;
 }
 
@@ -245,7 +248,7 @@ export interface DB {
   post_media: PostMediaTable;
   post_likes: PostLikesTable;
   post_views: PostViewsTable;
-  media_jobs: MediaJobsTable;
+  jobs: JobsTable;
   messages: MessagesTable;
   notifications: NotificationsTable;
   conversations: ConversationsTable;

@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { LiveEvent } from '@wag/contract/messages';
+import { createPool } from '../db/database.js';
 
 /** An event for one user, as it travels between server processes. */
 export interface LiveEnvelope {
@@ -18,6 +20,11 @@ export interface LiveBus {
   readonly kind: 'local' | 'postgres' | 'redis';
   publish(envelope: LiveEnvelope): Promise<void>;
   subscribe(handler: (envelope: LiveEnvelope) => void): void;
+  /**
+   * Runs `handler` each time the bus hears events again after losing its connection: what was
+   * published in between was missed here, so clients should fetch what they show again.
+   */
+  onResync(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -56,80 +63,158 @@ export function createLocalBus(): LiveBus {
     subscribe(handler) {
       emitter.on('event', handler);
     },
+    // In one process nothing is ever missed.
+    onResync() {},
     async close() {
       emitter.removeAllListeners();
     },
   };
 }
 
-/** LISTEN on one dedicated connection; NOTIFY through it too (delivered to every listener, us included). */
-export async function createPostgresBus(url: string, log: (message: string) => void = console.warn): Promise<LiveBus> {
-  const handlers: ((envelope: LiveEnvelope) => void)[] = [];
-  let client: pg.Client | undefined;
-  let closed = false;
+/** Where the bus reports lost connections and reconnects (the server's logger). */
+export type BusLog = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
-  async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (note) => {
-      if (note.channel !== LIVE_CHANNEL || !note.payload) return;
+const silentLog: BusLog = { info: () => undefined, warn: () => undefined };
+
+/** First wait before listening again after a lost connection; doubles up to RECONNECT_MAX_MS. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 30_000;
+/** `application_name` of the bus's connections, apart from the pool's, so each can be found. */
+export const LIVE_APPLICATION_NAME = 'wag-live';
+
+/**
+ * LISTEN on one dedicated connection; NOTIFY through a small pool, so publishing works whatever state
+ * the listening connection is in (a notification reaches every listener of the database, this
+ * process's included). When the listening connection is lost, one loop listens again, backing off;
+ * once it does, the resync handlers run, since events published meanwhile were not heard.
+ */
+export async function createPostgresBus(url: string, options: { log?: BusLog } = {}): Promise<LiveBus> {
+  const log = options.log ?? silentLog;
+  const handlers: ((envelope: LiveEnvelope) => void)[] = [];
+  const resyncHandlers: (() => void)[] = [];
+  const publisher = createPool({ connectionString: url, max: 2, application_name: LIVE_APPLICATION_NAME }, log);
+  let listener: pg.Client | undefined;
+  let reconnecting = false;
+  let closed = false;
+  let cancelWait: (() => void) | undefined;
+  /** Clients whose connection was reported lost, even before they became the listener. */
+  const dead = new WeakSet<pg.Client>();
+
+  async function listen(): Promise<pg.Client> {
+    // keepAlive: a connection cut without a word (a network failure) is noticed too.
+    const client = new pg.Client({ connectionString: url, application_name: LIVE_APPLICATION_NAME, keepAlive: true });
+    client.on('notification', (note) => {
+      if (client !== listener || note.channel !== LIVE_CHANNEL || !note.payload) return;
       const envelope = parse(note.payload);
       if (envelope) for (const handler of handlers) handler(envelope);
     });
-    next.on('error', (error) => {
-      log(`live channel connection lost: ${error.message}`);
-      client = undefined;
-      reconnect(0);
+    client.on('error', (error) => {
+      dead.add(client);
+      lost(client, error);
     });
     try {
-      await next.connect();
-      await next.query(`LISTEN ${LIVE_CHANNEL}`);
+      await client.connect();
+      await client.query(`LISTEN ${LIVE_CHANNEL}`);
     } catch (error) {
-      await next.end().catch(() => undefined);
+      await client.end().catch(() => undefined);
       throw error;
     }
-    client = next;
+    return client;
   }
 
-  /** Tries again after 1 s, doubling up to 30 s, until connected or closed. */
-  function reconnect(attempt: number): void {
-    if (closed) return;
-    setTimeout(() => {
-      if (closed) return;
-      connect().catch((error: Error) => {
-        log(`live channel reconnect failed: ${error.message}`);
-        reconnect(attempt + 1);
-      });
-    }, Math.min(30_000, 1000 * 2 ** attempt));
+  /**
+   * A lost connection reports 'error' once or twice (the server's message, then the closed socket),
+   * and a client being replaced may still report: only the first report of the current listener
+   * starts the one reconnect loop.
+   */
+  function lost(client: pg.Client, error: Error): void {
+    if (client !== listener) return;
+    listener = undefined;
+    log.warn({ err: error }, 'live channel: listening connection lost');
+    client.end().catch(() => undefined);
+    void reconnect();
   }
-  await connect();
+
+  async function reconnect(): Promise<void> {
+    if (reconnecting) return;
+    reconnecting = true;
+    try {
+      for (let attempt = 0; !closed; attempt += 1) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** attempt));
+          cancelWait = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        if (closed) return;
+        try {
+          const client = await listen();
+          if (closed) {
+            await client.end().catch(() => undefined);
+            return;
+          }
+          // Lost again between LISTEN and now: its report was not counted, so try once more here.
+          if (dead.has(client)) continue;
+          listener = client;
+          log.info('live channel: listening again');
+          for (const handler of resyncHandlers) handler();
+          return;
+        } catch (error) {
+          log.warn({ err: error, attempt }, 'live channel: listening again failed');
+        }
+      }
+    } finally {
+      reconnecting = false;
+    }
+  }
+
+  listener = await listen();
 
   return {
     kind: 'postgres',
     async publish(envelope) {
-      if (!client) throw new Error('live channel not connected');
-      await client.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, fitPayload(envelope)]);
+      const payload = fitPayload(envelope);
+      try {
+        await publisher.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, payload]);
+      } catch {
+        // A pooled connection the server ended is found out by using it (and dropped): one more try
+        // goes out on a fresh one.
+        await publisher.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, payload]);
+      }
     },
     subscribe(handler) {
       handlers.push(handler);
     },
+    onResync(handler) {
+      resyncHandlers.push(handler);
+    },
     async close() {
       closed = true;
-      await client?.end().catch(() => undefined);
+      cancelWait?.();
+      const current = listener;
+      listener = undefined;
+      await current?.end().catch(() => undefined);
+      await publisher.end().catch(() => undefined);
     },
   };
 }
 
-/** Redis pub/sub: one connection subscribed, one publishing (a subscribed connection cannot publish). */
-export async function createRedisBus(
-  url: string,
-  log: (message: string) => void = console.warn,
-  startTimeoutMs = REDIS_START_TIMEOUT_MS,
-): Promise<LiveBus> {
+/**
+ * Redis pub/sub: one connection subscribed, one publishing (a subscribed connection cannot publish).
+ * ioredis reconnects and subscribes again by itself; each time the subscriber is back, the resync
+ * handlers run, since what was published while it was away was not heard.
+ */
+export async function createRedisBus(url: string, options: { log?: BusLog; startTimeoutMs?: number } = {}): Promise<LiveBus> {
+  const log = options.log ?? silentLog;
+  const startTimeoutMs = options.startTimeoutMs ?? REDIS_START_TIMEOUT_MS;
   const handlers: ((envelope: LiveEnvelope) => void)[] = [];
-  const options = { lazyConnect: true, connectTimeout: startTimeoutMs, maxRetriesPerRequest: 2 };
-  const publisher = new Redis(url, options);
-  const subscriber = new Redis(url, options);
-  for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => log(`redis: ${error.message}`));
+  const resyncHandlers: (() => void)[] = [];
+  // Named per process, so an operator (or a test) can tell this process's connections apart.
+  const connection = { lazyConnect: true, connectTimeout: startTimeoutMs, maxRetriesPerRequest: 2 };
+  const publisher = new Redis(url, { ...connection, connectionName: `${LIVE_APPLICATION_NAME}-pub-${process.pid}` });
+  const subscriber = new Redis(url, { ...connection, connectionName: `${LIVE_APPLICATION_NAME}-sub-${process.pid}` });
+  for (const client of [publisher, subscriber]) client.on('error', (error: Error) => log.warn({ err: error }, 'live channel: redis error'));
   subscriber.on('message', (channel: string, raw: string) => {
     if (channel !== LIVE_CHANNEL) return;
     const envelope = parse(raw);
@@ -155,6 +240,17 @@ export async function createRedisBus(
   } finally {
     clearTimeout(timer);
   }
+  // 'ready' comes again after every reconnection, before ioredis has subscribed again: a SUBSCRIBE
+  // of ours, queued behind its own, answers once the subscription is back.
+  subscriber.on('ready', () => {
+    subscriber
+      .subscribe(LIVE_CHANNEL)
+      .then(() => {
+        log.info('live channel: subscribed again');
+        for (const handler of resyncHandlers) handler();
+      })
+      .catch((error: Error) => log.warn({ err: error }, 'live channel: subscribing again failed'));
+  });
   return {
     kind: 'redis',
     async publish(envelope) {
@@ -162,6 +258,9 @@ export async function createRedisBus(
     },
     subscribe(handler) {
       handlers.push(handler);
+    },
+    onResync(handler) {
+      resyncHandlers.push(handler);
     },
     async close() {
       subscriber.disconnect();

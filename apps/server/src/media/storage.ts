@@ -34,6 +34,9 @@ export const MEDIA_FILES = {
   poster: 'poster.webp',
 } as const;
 
+/** The two folders under the media root that hold media folders: public (`u`) and restricted (`r`). */
+export const MEDIA_FOLDER_ROOTS = ['u', 'r'] as const;
+
 const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const KEY_LENGTH = 20;
 const FOLDER_KEY_PATTERN = /^[ur]\/[a-z0-9]{20}$/;

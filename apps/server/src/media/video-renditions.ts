@@ -34,10 +34,13 @@ export interface ToolResult {
   stderr: string;
 }
 
-/** Runs a binary with arguments (no shell), collecting its output; rejects on a non-zero exit or a timeout. */
-export function runTool(binary: string, args: string[], options: { timeoutMs?: number } = {}): Promise<ToolResult> {
+/**
+ * Runs a binary with arguments (no shell), collecting its output; rejects on a non-zero exit, a
+ * timeout, or `signal` (the process is killed: a job that lost its lease stops its ffmpeg).
+ */
+export function runTool(binary: string, args: string[], options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal, killSignal: 'SIGKILL' });
     const stdout: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -61,7 +64,7 @@ export function runTool(binary: string, args: string[], options: { timeoutMs?: n
   });
 }
 
-export function runFfmpeg(args: string[], options?: { timeoutMs?: number }): Promise<ToolResult> {
+export function runFfmpeg(args: string[], options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<ToolResult> {
   return runTool(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], options);
 }
 
@@ -135,6 +138,7 @@ export interface EncodeOptions {
   preset?: string;
   crf?: number;
   timeoutMs?: number;
+  signal?: AbortSignal;
 }
 
 /** Encodes one MP4 with the standard output options and moves it into place atomically. */
@@ -159,7 +163,7 @@ export async function encodeMp4(options: EncodeOptions): Promise<void> {
       maps.push('-map', `${silentIndex}:a:0`, '-shortest');
     }
     if (options.durationSeconds !== undefined) maps.push('-t', String(options.durationSeconds));
-    await runFfmpeg([...args, ...maps, ...h264OutputArgs(options), temp], { timeoutMs: options.timeoutMs });
+    await runFfmpeg([...args, ...maps, ...h264OutputArgs(options), temp], { timeoutMs: options.timeoutMs, signal: options.signal });
   });
 }
 
@@ -202,7 +206,7 @@ export interface VideoRenditionsResult {
  * its poster frame and grid tile. The source is probed first; checks on duration belong to the caller.
  * Each file appears complete or not at all; on failure the caller removes the item's folder.
  */
-export async function writeVideoRenditions(input: string, dir: string, options: { preset?: string } = {}): Promise<VideoRenditionsResult> {
+export async function writeVideoRenditions(input: string, dir: string, options: { preset?: string; signal?: AbortSignal } = {}): Promise<VideoRenditionsResult> {
   const source = await probeMedia(input);
   if (!source.videoCodec) throw new Error('The file has no video stream');
   const output = path.join(dir, MEDIA_FILES.video);
@@ -212,6 +216,7 @@ export async function writeVideoRenditions(input: string, dir: string, options: 
     videoFilter: FIT_1080P,
     audioInput: source.audioCodec ? 0 : undefined,
     preset: options.preset,
+    signal: options.signal,
   });
   const result = await probeMedia(output);
   await writePosterRenditions(output, dir, result.durationMs);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Audience, MediaKind, PostType } from '../db/schema.js';
+import { enqueueJob } from './jobs.repository.js';
 import { inTransaction } from './transaction.js';
 
 export interface NewPostMedia {
@@ -26,13 +27,6 @@ export interface NewPost {
   at: Date;
   /** A video waiting for processing: the post starts as 'processing' with a job for this file. */
   pendingVideoPath?: string;
-}
-
-export interface MediaJob {
-  id: string;
-  post_id: string;
-  source_path: string;
-  attempts: number;
 }
 
 export function createPostWritesRepository(db: Database) {
@@ -74,57 +68,42 @@ export function createPostWritesRepository(db: Database) {
           .execute();
         await trx.updateTable('users').set((eb) => ({ posts_count: eb('posts_count', '+', 1) })).where('id', '=', post.userId).execute();
         if (post.pendingVideoPath) {
-          await trx.insertInto('media_jobs').values({ post_id: row.id, source_path: post.pendingVideoPath, created_at: post.at }).execute();
+          await enqueueJob(trx, { name: 'video.transcode', data: { postId: row.id, sourcePath: post.pendingVideoPath } });
         }
         return row;
       });
     },
 
-    /** Takes the oldest job nobody holds, for `leaseMs`; a crashed worker's job comes back after it. */
-    async claimJob(now: Date, leaseMs: number): Promise<MediaJob | undefined> {
-      const result = await sql<MediaJob>`
-        UPDATE media_jobs SET locked_until = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
-        WHERE id = (
-          SELECT id FROM media_jobs
-          WHERE locked_until IS NULL OR locked_until < ${now}
-          ORDER BY created_at
-          LIMIT 1
-          FOR UPDATE SKIP LOCKED
-        )
-        RETURNING id, post_id, source_path, attempts`.execute(db);
-      return result.rows[0];
+    /**
+     * A transcoded video goes live: its media row gets the files and the post becomes ready. Run by
+     * the transcode job inside the transaction that ends the job (`executor`), so it happens only
+     * while that worker still holds the job.
+     */
+    async markVideoReady(postId: string, media: NewPostMedia, executor: Database = db): Promise<void> {
+      await executor
+        .updateTable('post_media')
+        .set({
+          width: media.width,
+          height: media.height,
+          duration_ms: media.durationMs,
+          thumb_key: media.thumbKey,
+          video_key: media.videoKey,
+          poster_key: media.posterKey,
+        })
+        .where('post_id', '=', postId)
+        .where('position', '=', 0)
+        .execute();
+      await executor.updateTable('posts').set({ status: 'ready', failure_reason: null }).where('id', '=', postId).execute();
     },
 
-    async completeJob(job: MediaJob, media: NewPostMedia): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('post_media')
-          .set({
-            width: media.width,
-            height: media.height,
-            duration_ms: media.durationMs,
-            thumb_key: media.thumbKey,
-            video_key: media.videoKey,
-            poster_key: media.posterKey,
-          })
-          .where('post_id', '=', job.post_id)
-          .where('position', '=', 0)
-          .execute();
-        await trx.updateTable('posts').set({ status: 'ready', failure_reason: null }).where('id', '=', job.post_id).execute();
-        await trx.deleteFrom('media_jobs').where('id', '=', job.id).execute();
-      });
+    /** A video that could not be processed: the post says so, with the reason. */
+    async markVideoFailed(postId: string, reason: string, executor: Database = db): Promise<void> {
+      await executor.updateTable('posts').set({ status: 'failed', failure_reason: reason.slice(0, 500) }).where('id', '=', postId).execute();
     },
 
-    async failJob(job: MediaJob, reason: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('posts').set({ status: 'failed', failure_reason: reason.slice(0, 500) }).where('id', '=', job.post_id).execute();
-        await trx.deleteFrom('media_jobs').where('id', '=', job.id).execute();
-      });
-    },
-
-    /** The audience of the job's post, or undefined when it was deleted while waiting. */
-    async jobPostVisibility(job: MediaJob): Promise<Audience | undefined> {
-      const row = await db.selectFrom('posts').select('visibility').where('id', '=', job.post_id).executeTakeFirst();
+    /** The audience of a video's post, or undefined when it was deleted while its video waited. */
+    async videoPostVisibility(postId: string): Promise<Audience | undefined> {
+      const row = await db.selectFrom('posts').select('visibility').where('id', '=', postId).executeTakeFirst();
       return row?.visibility;
     },
 
@@ -138,9 +117,15 @@ export function createPostWritesRepository(db: Database) {
           .where('posts.id', '=', postId)
           .where('posts.user_id', '=', ownerId)
           .execute();
-        const jobs = await trx.selectFrom('media_jobs').select('source_path').where('post_id', '=', postId).execute();
         const deleted = await trx.deleteFrom('posts').where('id', '=', postId).where('user_id', '=', ownerId).returning('id').executeTakeFirst();
         if (!deleted) return null;
+        // A worker transcoding this video right now finds its job gone and keeps nothing.
+        const jobs = await trx
+          .deleteFrom('jobs')
+          .where('name', '=', 'video.transcode')
+          .where(sql<string>`data->>'postId'`, '=', postId)
+          .returning(sql<string>`data->>'sourcePath'`.as('source_path'))
+          .execute();
         await trx
           .updateTable('users')
           .set({ posts_count: sql<number>`GREATEST(posts_count - 1, 0)` })

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent, UnreadCounts } from '@wag/contract/messages';
 import type { LiveBus } from '../lib/live-bus.js';
 import type { ConversationsRepository } from '../repositories/conversations.repository.js';
@@ -21,17 +22,28 @@ export function createLiveService({
   bus,
   notifications,
   conversations,
-  log = (message: string) => console.warn(message),
+  log,
 }: {
   bus: LiveBus;
   notifications: NotificationsRepository;
   conversations: ConversationsRepository;
-  log?: (message: string) => void;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }) {
   const clients = new Map<string, Set<LiveClient>>();
 
   bus.subscribe(({ userId, event }) => {
     for (const client of clients.get(userId) ?? []) client.send(event);
+  });
+  // The bus was deaf for a while: every client here may have missed events, and fetches again.
+  bus.onResync(() => {
+    let told = 0;
+    for (const set of clients.values()) {
+      for (const client of set) {
+        client.send({ type: 'resync' });
+        told += 1;
+      }
+    }
+    log.info({ clients: told }, 'live channel back: clients told to resync');
   });
 
   async function counts(userId: string): Promise<UnreadCounts> {
@@ -43,7 +55,7 @@ export function createLiveService({
     try {
       await bus.publish({ userId, event });
     } catch (error) {
-      log(`live event not delivered: ${(error as Error).message}`);
+      log.warn({ err: error, userId, type: event.type }, 'live event not delivered');
     }
   }
 

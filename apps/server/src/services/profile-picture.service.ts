@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
@@ -22,7 +21,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 
 /** An uploaded file's stream; `truncated` is set by the multipart parser when it went over the size limit. */
 export type UploadedFile = Readable & { readonly truncated: boolean };
 
-export function createProfilePictureService({ users, clock, mediaDir }: { users: UsersRepository; clock: Clock; mediaDir: string }) {
+export function createProfilePictureService({ users, clock, mediaDir, uploadDir }: { users: UsersRepository; clock: Clock; mediaDir: string; uploadDir: string }) {
   return {
     /**
      * Streams the upload to a temporary file, checks that its bytes are an image within the pixel
@@ -30,7 +29,9 @@ export function createProfilePictureService({ users, clock, mediaDir }: { users:
      * account at it and only then removes the previous folder: no orphan files either way.
      */
     async replace(viewer: Viewer, file: UploadedFile): Promise<ProfilePictureResponse> {
-      const temp = path.join(os.tmpdir(), `wag-avatar-${randomBytes(8).toString('hex')}`);
+      // Under the upload folder, where the storage sweep finds it if the process dies mid-upload.
+      await fs.mkdir(uploadDir, { recursive: true });
+      const temp = path.join(uploadDir, `avatar-${randomBytes(8).toString('hex')}`);
       try {
         await pipeline(file, createWriteStream(temp));
         if (file.truncated) throw new AppError(413, messages.pictureTooLarge);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
+import { pauseForTest } from '../lib/test-pause.js';
 import { detectMedia, type DetectedMedia } from '../media/detect.js';
 import { MAX_INPUT_PIXELS, POST_IMAGE_RENDITIONS, writeImageRenditions } from '../media/image-renditions.js';
 import { createMediaFolder, fileKey, folderOfFileKey, isFileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
@@ -82,6 +83,7 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
      */
     async createPost(viewer: Viewer, files: string[], fields: UploadFields): Promise<{ postType: PostType; slug: string }> {
       if (files.length === 0) throw new ValidationError(messages.uploadMissing);
+      await pauseForTest('upload.received');
       const visibility = parseVisibility(fields.visibility);
       const description = (fields.description ?? '').trim();
       if (description.length > DESCRIPTION_MAX_LENGTH) throw new ValidationError(messages.uploadDescriptionTooLong);
@@ -133,6 +135,7 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
             });
           }
         }
+        await pauseForTest('upload.before-row');
         const { post, tells } = await uow.run(async (r) => {
           const post = await r.postWrites.insert({
             slug: newSlug(),

@@ -1,43 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_CHANNEL } from '../../src/lib/live-bus.js';
+import { LIVE_APPLICATION_NAME, LIVE_CHANNEL } from '../../src/lib/live-bus.js';
 import { openLive } from '../support/live-client.js';
+import { register, startServer, stopServers, type ServerProcess } from '../support/server-process.js';
 import { createTestDatabase, testDatabaseUrl } from '../support/test-database.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-}
-
-/** Every child started by this file and its data folder, removed at the end even when a start failed half-way. */
-const children: { child: ChildProcess; dataDir: string }[] = [];
-
-async function stopChildren(): Promise<void> {
-  const started = children.splice(0);
-  const running = started.map(({ child }) => child).filter((child) => child.exitCode === null && child.signalCode === null);
-  for (const child of running) child.kill('SIGTERM');
-  await Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve))));
-  await Promise.all(started.map(({ dataDir }) => fs.rm(dataDir, { recursive: true, force: true })));
-}
-
-/** A port nothing listens on right now, chosen by the system. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Whether Redis at the given address answers PING within two seconds, connection included. */
 async function redisAnswers(url: string): Promise<boolean> {
@@ -74,45 +43,6 @@ async function watchTransport(variant: 'postgres' | 'redis', databaseUrl: string
   return { seen, close: () => listener.end() };
 }
 
-/** Starts the real server (src/main.ts) as its own process on the given database. */
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', MEDIA_WORKER: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push({ child, dataDir });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-    process.stderr.write(chunk);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}: ${stderr}`);
-    try {
-      const answer = await fetch(`${url}/api/me`, { signal: AbortSignal.timeout(2000) });
-      if (answer.status === 401) return { url, child };
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`server on ${port} did not start within 60 s: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function register(server: ServerProcess, username: string): Promise<string> {
-  const email = `${username}@example.test`;
-  const password = 'clave-segura-2026';
-  const json = { 'content-type': 'application/json' };
-  await fetch(`${server.url}/api/register`, { method: 'POST', headers: json, body: JSON.stringify({ username, email, password, birth_date: '1994-02-03' }) });
-  const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
-  return ((await login.json()) as { token: string }).token;
-}
-
 // Two server processes on one PostgreSQL database deliver each other's live events, through
 // LISTEN/NOTIFY by default and through Redis pub/sub when REDIS_URL is set. The Redis pass needs a
 // Redis server (TEST_REDIS_URL, by default the local one); without one it is skipped and says so.
@@ -132,7 +62,7 @@ describe.runIf(testDatabaseUrl)('live delivery across two server processes', () 
       }, 90_000);
 
       afterAll(async () => {
-        await stopChildren();
+        await stopServers();
         await database?.close();
       }, 30_000);
       it("delivers a message sent through one process to a client connected to the other, and a like's notification", async () => {
@@ -163,6 +93,75 @@ describe.runIf(testDatabaseUrl)('live delivery across two server processes', () 
           await transport.close();
         }
       });
+
+      /** Cuts the live channel's listening connection of every server process, as a failover would. */
+      async function dropListeners(): Promise<number> {
+        if (variant === 'redis') {
+          const admin = new Redis(redisUrl);
+          try {
+            const names = servers.map((server) => `${LIVE_APPLICATION_NAME}-sub-${server.child.pid}`);
+            const list = (await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
+            const ids = list.split('\n').flatMap((line) => {
+              const fields = Object.fromEntries(line.split(' ').map((pair) => pair.split('=') as [string, string]));
+              return names.includes(fields.name ?? '') ? [fields.id!] : [];
+            });
+            for (const id of ids) await admin.call('CLIENT', 'KILL', 'ID', id);
+            return ids.length;
+          } finally {
+            admin.disconnect();
+          }
+        }
+        const admin = new pg.Client({ connectionString: database.url });
+        await admin.connect();
+        try {
+          const result = await admin.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database() AND application_name = $1 AND query LIKE 'LISTEN%'`,
+            [LIVE_APPLICATION_NAME],
+          );
+          return result.rowCount ?? 0;
+        } finally {
+          await admin.end();
+        }
+      }
+
+      it('after a lost connection, a message sent meanwhile reaches the client live or through a resync, and later ones arrive once', async () => {
+        const [first, second] = servers as [ServerProcess, ServerProcess];
+        const suffix = Math.random().toString(36).slice(2, 8);
+        const ana = await register(first, `ana_${suffix}`);
+        const bea = await register(second, `bea_${suffix}`);
+        const beaLive = await openLive(second.url, bea);
+        const send = async (text: string) => {
+          const sent = await fetch(`${first.url}/api/conversations/bea_${suffix}/messages`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${ana}` },
+            body: JSON.stringify({ text }),
+          });
+          expect(sent.status).toBe(200);
+        };
+        const arrived = (text: string) => beaLive.events.filter((event) => event.type === 'message' && event.message?.text === text).length;
+        try {
+          await beaLive.next('counts');
+          expect(await dropListeners()).toBe(2);
+          // Sent while the listening connections are being replaced.
+          await send('durante el corte');
+          // The server tells its client to fetch again once it hears the channel again.
+          await beaLive.next('resync', undefined, 15_000);
+          if (arrived('durante el corte') === 0) {
+            const history = await fetch(`${second.url}/api/conversations/ana_${suffix}/messages`, { headers: { authorization: `Bearer ${bea}` } });
+            const { items } = (await history.json()) as { items: { text: string }[] };
+            expect(items.map((item) => item.text)).toContain('durante el corte');
+          }
+          await send('después del corte');
+          await send('último');
+          await beaLive.next('message', (event) => event.message?.text === 'último');
+          expect(arrived('después del corte')).toBe(1);
+          expect(arrived('durante el corte')).toBeLessThanOrEqual(1);
+          expect(beaLive.events.filter((event) => event.type === 'resync')).toHaveLength(1);
+        } finally {
+          beaLive.close();
+        }
+      }, 30_000);
     });
   }
 });

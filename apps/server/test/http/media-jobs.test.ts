@@ -1,9 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import type { Kysely } from 'kysely';
+import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/database.js';
+import { migrateTo, migrateToLatest } from '../../src/db/migrate.js';
+import { createJobWorker, type JobContext, type JobHandler, type JobHandlers } from '../../src/jobs/job-worker.js';
+import { createJobsRepository } from '../../src/repositories/jobs.repository.js';
 import { runFfmpeg } from '../../src/media/video-renditions.js';
 import { multipart } from '../support/multipart.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -45,10 +52,163 @@ it('a video queued before a restart is processed by the next server', async () =
       status = (response.json() as { post: { status: string } }).post.status;
     }
     expect(status).toBe('ready');
-    expect(await database.db.selectFrom('media_jobs').selectAll().execute()).toEqual([]);
+    expect(await database.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
   } finally {
     await second.close();
     await database.close();
     await fs.rm(root, { recursive: true, force: true });
   }
 }, 60_000);
+
+describe('job leases', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  /** A second connection pool on the same database on PostgreSQL, as a second process would have. */
+  let other: DatabaseHandle | undefined;
+  const silent = pino({ level: 'silent' });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    if (database.url) other = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 5 });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await database?.close();
+  });
+
+  /** Worker handlers where the transcode job runs `run` (it never touches a file). */
+  function handlers(run: JobHandler<'video.transcode'>['run']): JobHandlers {
+    return { 'video.transcode': { run }, 'storage.sweep': { run: async () => undefined } };
+  }
+
+  /** A jobs repository that counts its lease renewals. */
+  function counted(db: Database) {
+    const repository = createJobsRepository(db);
+    const counts = { renewals: 0 };
+    return { counts, repository: { ...repository, renew: (...args: Parameters<typeof repository.renew>) => ((counts.renewals += 1), repository.renew(...args)) } };
+  }
+
+  const queue = (db: Database) =>
+    createJobsRepository(db).enqueue({ name: 'video.transcode', data: { postId: randomUUID(), sourcePath: '/nowhere' } });
+
+  it('a renewed lease keeps a long job from a second worker, past several lease lengths', async () => {
+    await database.db.deleteFrom('jobs').execute();
+    const id = await queue(database.db);
+    const first = counted(database.db);
+    let finish!: () => void;
+    const started = new Promise<void>((resolve) => {
+      const worker = createJobWorker({
+        jobs: first.repository,
+        log: silent,
+        leaseMs: 400,
+        heartbeatMs: 100,
+        handlers: handlers(async () => {
+          resolve();
+          await new Promise<void>((done) => (finish = done));
+        }),
+      });
+      void worker.runOnce();
+    });
+    await started;
+    const second = createJobWorker({ jobs: createJobsRepository(other?.db ?? database.db), log: silent, leaseMs: 400, handlers: handlers(async () => expect.fail('taken twice')) });
+    // Several lease lengths pass while the first worker renews.
+    const renewalsBefore = first.counts.renewals;
+    await expect.poll(() => first.counts.renewals - renewalsBefore, { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(12);
+    expect(await second.runOnce()).toBe(false);
+    finish();
+    await expect.poll(async () => (await database.db.selectFrom('jobs').select('id').where('id', '=', id).execute()).length).toBe(0);
+  });
+
+  it("a dead worker's job is taken again once its lease runs out, and the dead worker's late completion changes nothing", async () => {
+    await database.db.deleteFrom('jobs').execute();
+    await queue(database.db);
+    // A worker takes the job and dies: no heartbeat, no completion.
+    const dead = await createJobsRepository(database.db).claim(['video.transcode'], 500);
+    expect(dead).toBeDefined();
+    const ran: number[] = [];
+    const second = createJobWorker({ jobs: createJobsRepository(other?.db ?? database.db), log: silent, handlers: handlers(async (_data, context) => void ran.push(context.attempt)) });
+    expect(await second.runOnce()).toBe(false);
+    await expect.poll(() => second.runOnce(), { timeout: 5000, interval: 100 }).toBe(true);
+    expect(ran).toEqual([2]);
+    expect(await database.db.selectFrom('jobs').select('id').execute()).toEqual([]);
+    expect(await createJobsRepository(database.db).complete(dead!)).toBe(false);
+  });
+
+  it('a worker that loses its lease is stopped by its next heartbeat and cannot complete; the worker that took the job over does', async () => {
+    await database.db.deleteFrom('jobs').execute();
+    await queue(database.db);
+    const effects: string[] = [];
+    let stalled!: JobContext;
+    let lateCompletion: boolean | undefined;
+    let taken!: () => void;
+    const running = new Promise<void>((resolve) => (taken = resolve));
+    // Its heartbeat comes after the lease has run out (the process stalled): by then another has the job.
+    const first = createJobWorker({
+      jobs: createJobsRepository(database.db),
+      log: silent,
+      leaseMs: 300,
+      heartbeatMs: 1000,
+      handlers: handlers(async (_data, context) => {
+        stalled = context;
+        taken();
+        await new Promise((done) => context.signal.addEventListener('abort', done));
+        lateCompletion = await context.complete(async () => void effects.push('first'));
+      }),
+    });
+    const firstRun = first.runOnce();
+    await running;
+    const taker = createJobWorker({
+      jobs: createJobsRepository(other?.db ?? database.db),
+      log: silent,
+      handlers: handlers(async (_data, context) => void (await context.complete(async () => void effects.push('second')))),
+    });
+    await expect.poll(() => taker.runOnce(), { timeout: 5000, interval: 100 }).toBe(true);
+    await firstRun;
+    expect(stalled.signal.aborted).toBe(true);
+    expect(lateCompletion).toBe(false);
+    expect(effects).toEqual(['second']);
+  });
+
+  it('two workers on one database run each of many jobs exactly once', async () => {
+    await database.db.deleteFrom('jobs').execute();
+    for (let i = 0; i < 30; i += 1) await queue(database.db);
+    const runs: { worker: string; id: string }[] = [];
+    const worker = (name: string, db: Database) =>
+      createJobWorker({
+        jobs: createJobsRepository(db),
+        log: silent,
+        handlers: handlers(async ({ postId }) => {
+          runs.push({ worker: name, id: postId });
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }),
+      });
+    await Promise.all([worker('a', database.db).drain(), worker('b', other?.db ?? database.db).drain()]);
+    const ids = runs.map((run) => run.id);
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
+    if (other) expect(new Set(runs.map((run) => run.worker)).size).toBe(2);
+    expect(await database.db.selectFrom('jobs').select('id').execute()).toEqual([]);
+  });
+});
+
+it('moves queued videos from media_jobs into jobs, and back', async () => {
+  const database = await createTestDatabase();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of an older migration
+  const db = database.db as unknown as Kysely<any>;
+  try {
+    await migrateTo(db, '2026-11-23T1800-app-settings-media-folders');
+    const user = await db.insertInto('users').values({ username: 'antes', email: 'antes@example.test', password_hash: 'x', birth_date: '1990-01-01' }).returning('id').executeTakeFirstOrThrow();
+    const post = await db
+      .insertInto('posts')
+      .values({ slug: 'antes', user_id: user.id, post_type: 'quicky', content_type: 'video', visibility: 'public', description: '', status: 'processing' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('media_jobs').values({ post_id: post.id, source_path: '/data/uploads/jobs/a.upload', attempts: 1 }).execute();
+    await migrateToLatest(db);
+    const jobs = await database.db.selectFrom('jobs').select(['name', 'data', 'attempts']).execute();
+    expect(jobs).toEqual([{ name: 'video.transcode', data: { postId: post.id, sourcePath: '/data/uploads/jobs/a.upload' }, attempts: 1 }]);
+    await migrateTo(db, '2026-11-23T1800-app-settings-media-folders');
+    expect(await db.selectFrom('media_jobs').select(['post_id', 'source_path']).execute()).toEqual([{ post_id: post.id, source_path: '/data/uploads/jobs/a.upload' }]);
+  } finally {
+    await database.close();
+  }
+});

@@ -92,7 +92,7 @@ describe('POST /api/posts', () => {
     expect(pending.status).toBe('processing');
     expect((await t.request({ method: 'GET', url: `/api/posts/slug/${slug}` })).statusCode).toBe(404);
 
-    await t.app.services.mediaWorker.drain();
+    await t.app.services.jobs.drain();
     const ready = (await t.request({ method: 'GET', url: `/api/posts/slug/${slug}` })).json().post;
     expect(ready.status).toBe('ready');
     expect(ready.video_url).toMatch(/video\.mp4$/);

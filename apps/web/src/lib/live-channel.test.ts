@@ -82,6 +82,18 @@ describe('refetchAfterReconnect', () => {
   });
 });
 
+describe('a resync event', () => {
+  it('refetches what a reconnect refetches, and the unread counts', () => {
+    const client = new QueryClient();
+    for (const key of [['notifications', 'bea'], ['conversations', 'bea', ''], ['message-requests', 'bea'], ['conversation', 'ana', 'bea'], ['feed', 'bea'], ['unread-counts', 'bea']]) {
+      client.setQueryData(key, {});
+    }
+    applyLiveEvent(client, 'bea', { type: 'resync' });
+    const invalidated = client.getQueryCache().getAll().filter((query) => query.state.isInvalidated).map((query) => query.queryKey[0]);
+    expect(invalidated.sort()).toEqual(['conversation', 'conversations', 'message-requests', 'notifications', 'unread-counts']);
+  });
+});
+
 describe('reconnectDelay', () => {
   it('backs off from 1 s to at most 30 s', () => {
     expect([0, 1, 2, 5, 9].map(reconnectDelay)).toEqual([1000, 2000, 4000, 30_000, 30_000]);

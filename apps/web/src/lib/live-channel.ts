@@ -72,6 +72,12 @@ export function applyLiveEvent(queryClient: QueryClient, viewer: string | null, 
     if (event.message) addMessageToConversation(queryClient, event.with, event.message);
     else updateConversation(queryClient, event.with, null);
   }
+  // The server missed events for a while: fetch again as after a reconnect, counts included (a
+  // reconnected stream brings them in its first event; this one does not).
+  if (event.type === 'resync') {
+    refetchAfterReconnect(queryClient, viewer);
+    void queryClient.invalidateQueries({ queryKey: unreadCountsKey(viewer) });
+  }
   if (event.type === 'read') {
     updateConversation(queryClient, event.with, (data) => {
       const [first, ...rest] = data.pages;

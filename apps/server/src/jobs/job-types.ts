@@ -1,0 +1,15 @@
+/**
+ * Every background job the server runs: its name and the payload it carries, one union (as Immich's
+ * JobItem), so enqueuing a job and handling it are checked against the same shape.
+ */
+export type JobItem =
+  /** Transcode an uploaded video (kept under uploads/jobs) into its post's media folder. */
+  | { name: 'video.transcode'; data: { postId: string; sourcePath: string } }
+  /**
+   * Remove what interrupted work left on this process's disk (temporary uploads, queued videos and
+   * media folders nothing points at), if older than `graceMs`.
+   */
+  | { name: 'storage.sweep'; data: { graceMs: number } };
+
+export type JobName = JobItem['name'];
+export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
