@@ -78,4 +78,8 @@ export const messages = {
   conversationNotFound: 'No tienes ninguna conversación con este usuario.',
   rateLimited: 'Demasiadas solicitudes. Inténtalo de nuevo en un momento.',
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
+  forbiddenCharacters: 'La solicitud contiene caracteres no permitidos.',
+  uploadMalformed: 'El envío del archivo no es válido o llegó incompleto. Inténtalo de nuevo.',
+  badUrl: 'La dirección de la solicitud no es válida.',
+  urlTooLong: 'La dirección de la solicitud es demasiado larga.',
 } as const;
