@@ -15,8 +15,11 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
  * seed, so a failure replays; every violation is collected, so one run reports them all.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
-/** Requests per route and identity. FUZZ_SEED and FUZZ_RUNS explore further by hand. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
+/**
+ * Requests per route and identity, and a quarter more for each query parameter, where most of the
+ * combinations are. FUZZ_SEED and FUZZ_RUNS explore further by hand.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 
 interface JsonSchema {
   type?: string;
@@ -90,7 +93,8 @@ beforeAll(async () => {
   expect(comment.statusCode, comment.body).toBe(201);
   known.ids.push((comment.json() as { comment: { id: string } }).comment.id);
   const group = await t.request({ method: 'POST', url: '/api/story-groups', token: viewer.token, payload: { name: 'Viajes' } });
-  known.ids.push((group.json() as { group?: { id: string } }).group?.id ?? randomUUID());
+  expect(group.statusCode, group.body).toBe(201);
+  known.ids.push((group.json() as { group: { id: string } }).group.id, randomUUID());
   known.usernames.push(viewer.username, creator.username, leaver.username, 'nadie_aqui');
 
   const spec = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as OpenApi;
@@ -132,7 +136,12 @@ const TIMESTAMPS = [
   '0000-01-01 00:00:00+00', '9999-12-31 23:59:59.999999+00', '2026-11-22 12:00:00+99:99', '2026-11-22 12:00:00.1234567+00',
   '2026-11-22T12:00:00Z', '2026-11-22 12:00:00', '1970-01-01 00:00:00+00', '2026-11-22 11:59:59.123456+00', 'mañana',
 ];
+/** Real instants as PostgreSQL prints them, so that the rest of a cursor (a rank, an id) is read too. */
+const realTimestamp = fc
+  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true })
+  .map((date) => date.toISOString().replace('T', ' ').replace('Z', '+00'));
 const timestamp = fc.oneof(
+  realTimestamp,
   fc.constantFrom(...TIMESTAMPS),
   fc
     .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), fc.constantFrom('', '+00', 'Z', '-15:59', '+16', '+05:30'))
@@ -142,11 +151,37 @@ const RANKS = ['1e308', '-1e308', '1e39', '3.4028235e38', '3.5e38', '1e-50', '1e
 const rank = fc.oneof(fc.constantFrom(...RANKS), fc.double().map(String), fc.integer().map(String));
 const uuid = fc.oneof(fc.uuid().map(String), fc.constantFrom('00000000-0000-0000-0000-000000000000'));
 
-/** Cursors as lib/cursor.ts makes them, filled with broken dates, ranks and ids, and other junk. */
+/**
+ * Cursors as lib/cursor.ts makes them. Most are well formed but for one part, replaced by a hostile
+ * value of its kind (a broken date, a rank no real holds, a bad id) or of any kind, so that each
+ * check is met on its own; the rest are junk.
+ */
+type CursorPart = 'order' | 'rank' | 'likes' | 'at' | 'id';
+const wellFormedCursor: fc.Arbitrary<Array<[CursorPart, string]>> = fc.oneof(
+  fc.tuple(realTimestamp, fc.uuid()).map(([at, id]): Array<[CursorPart, string]> => [['at', at], ['id', id]]),
+  fc.tuple(fc.float({ min: 0, max: 1, noNaN: true }), realTimestamp, fc.uuid()).map(([r, at, id]): Array<[CursorPart, string]> => [['order', 'relevance'], ['rank', String(r)], ['at', at], ['id', id]]),
+  fc.tuple(fc.nat({ max: 1000 }), realTimestamp, fc.uuid()).map(([likes, at, id]): Array<[CursorPart, string]> => [['order', 'popular'], ['likes', String(likes)], ['at', at], ['id', id]]),
+  fc.tuple(realTimestamp, fc.uuid()).map(([at, id]): Array<[CursorPart, string]> => [['order', 'recent'], ['at', at], ['id', id]]),
+);
+const hostileOfKind: Record<CursorPart, fc.Arbitrary<string>> = {
+  order: fc.constantFrom('relevance', 'popular', 'recent', '', 'RECENT'),
+  rank,
+  likes: fc.oneof(fc.constantFrom('2147483648', '-1', '1e3', '99999999999', '0x10', ''), fc.integer().map(String)),
+  at: timestamp,
+  id: uuid,
+};
 const cursor = fc.oneof(
-  fc.tuple(timestamp, uuid).map(encodeCursor),
-  fc.tuple(fc.constantFrom('relevance', 'popular'), rank, timestamp, uuid).map(encodeCursor),
-  fc.tuple(fc.constant('recent'), timestamp, uuid).map(encodeCursor),
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(wellFormedCursor, fc.nat())
+      .chain(([parts, i]) => {
+        const [kind] = parts[i % parts.length]!;
+        return fc.tuple(fc.constant(parts), fc.constant(i % parts.length), fc.oneof({ weight: 3, arbitrary: hostileOfKind[kind] }, { weight: 1, arbitrary: fc.oneof(nastyString, wildString) }));
+      })
+      .map(([parts, at, part]) => encodeCursor(parts.map(([, value], j) => (j === at ? part : value)))),
+  },
+  { weight: 1, arbitrary: wellFormedCursor.map((parts) => encodeCursor(parts.map(([, value]) => value))) },
   fc.array(fc.oneof(fc.jsonValue({ maxDepth: 2 }), wildString), { maxLength: 5 }).map(encodeCursor),
   wildString.map((value) => Buffer.from(value).toString('base64url')),
   nastyString,
@@ -279,37 +314,45 @@ const pathSegment = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) },
 );
 
-function queryValue(name: string, schema: JsonSchema): fc.Arbitrary<string> {
-  let right: fc.Arbitrary<string>;
-  if (schema.enum) right = fc.constantFrom(...schema.enum.map(String));
-  else if (schema.type === 'integer' || schema.type === 'number') right = fc.integer({ min: schema.minimum ?? 0, max: Math.min(schema.maximum ?? 100, 2 ** 31) }).map(String);
-  else if (name === 'cursor') right = cursor;
-  else right = fc.oneof(text, realValue());
-  const wrongNumber = fc.constantFrom('-1', '0', '1e400', '1e308', '99999999999999999999999', '1.5', 'NaN', '', '0x1F', ' 1', '٣', '+5', 'Infinity', '-0', '9007199254740993');
-  return fc.oneof(
-    { weight: 5, arbitrary: right.map(encodePart) },
-    { weight: 2, arbitrary: fc.oneof(text, cursor, wrongNumber).map(encodePart) },
+/** A value the schema takes (a cursor may still hide one bad part). */
+function validQueryValue(name: string, schema: JsonSchema): fc.Arbitrary<string> {
+  if (schema.enum) return fc.constantFrom(...schema.enum.map(String));
+  if (schema.type === 'integer' || schema.type === 'number') return fc.integer({ min: schema.minimum ?? 0, max: Math.min(schema.maximum ?? 100, 2 ** 31) }).map(String);
+  if (name === 'cursor') return cursor;
+  return fc.oneof(realValue(), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }), text.filter((value) => value.length <= (schema.maxLength ?? 100)));
+}
+
+const wrongNumber = fc.constantFrom('-1', '0', '1e400', '1e308', '99999999999999999999999', '1.5', 'NaN', '', '0x1F', ' 1', '٣', '+5', 'Infinity', '-0', '9007199254740993');
+
+/** Encoded `key=value` pairs for one parameter: a hostile value, the key repeated, or a bracketed key. */
+function hostileQueryPairs(name: string, schema: JsonSchema): fc.Arbitrary<string[]> {
+  const value = fc.oneof(
+    { weight: 3, arbitrary: fc.oneof(text, cursor, wrongNumber, validQueryValue(name, schema)).map(encodePart) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) },
+  );
+  return fc.oneof(
+    { weight: 4, arbitrary: value.map((v) => [`${name}=${v}`]) },
+    // The same key again: an array where one value is expected.
+    { weight: 1, arbitrary: fc.array(value, { minLength: 2, maxLength: 3 }).map((values) => values.map((v) => `${name}=${v}`)) },
+    { weight: 1, arbitrary: fc.constantFrom<string[]>([name], [`${name}[]=1`], [`${name}[a]=1`]) },
   );
 }
 
+/**
+ * Half the queries are valid but for one parameter, so that the request gets past the others and
+ * the hostile value reaches the code behind them; the other half are hostile throughout.
+ */
 function queryString(op: Operation): fc.Arbitrary<string> {
-  const pairs = op.query.map(({ name, schema }) =>
-    fc.option(
-      fc.oneof(
-        { weight: 4, arbitrary: queryValue(name, schema).map((value) => [`${name}=${value}`]) },
-        // The same key again: an array where one value is expected.
-        { weight: 1, arbitrary: fc.array(queryValue(name, schema), { minLength: 2, maxLength: 3 }).map((values) => values.map((value) => `${name}=${value}`)) },
-        { weight: 1, arbitrary: fc.constantFrom([name], [`${name}[]=1`], [`${name}[a]=1`]) },
-      ),
-      { nil: [] as string[], freq: 2 },
-    ),
-  );
   const extra = fc.option(fc.tuple(text.filter((key) => key.length < 200), text.filter((value) => value.length < 200)).map(([key, value]) => [`${encodePart(key)}=${encodePart(value)}`]), { nil: [] as string[], freq: 4 });
-  return fc.tuple(fc.tuple(...pairs), extra).map(([chosen, more]) => {
-    const all = [...chosen.flat(), ...more];
-    return all.length ? `?${all.join('&')}` : '';
+  const join = (pairs: string[][]) => (pairs.flat().length ? `?${pairs.flat().join('&')}` : '');
+  if (op.query.length === 0) return extra.map((pairs) => join([pairs]));
+  const validPairs = op.query.map(({ name, schema }) => fc.option(validQueryValue(name, schema).map((v) => [`${name}=${encodePart(v)}`]), { nil: [] as string[], freq: 2 }));
+  const oneBad = fc.tuple(fc.tuple(...validPairs), fc.nat(), extra).chain(([valid, i, more]) => {
+    const { name, schema } = op.query[i % op.query.length]!;
+    return hostileQueryPairs(name, schema).map((bad) => join([...valid.map((pairs, j) => (j === i % op.query.length ? bad : pairs)), more]));
   });
+  const allBad = fc.tuple(fc.tuple(...op.query.map(({ name, schema }) => fc.option(hostileQueryPairs(name, schema), { nil: [] as string[], freq: 2 }))), extra).map(([pairs, more]) => join([...pairs, more]));
+  return fc.oneof(oneBad, allBad);
 }
 
 const GUEST_AUTH = [undefined, undefined, undefined, 'Bearer ', 'Bearer x', 'Bearer ' + 'a'.repeat(5000), 'Basic Zm9vOmJhcg==', 'bearer  null', 'Bearer ñandú'];
@@ -377,7 +420,8 @@ it('answers every malformed request to every route with a 4xx { success: false, 
     for (const signedIn of [false, true]) {
       // The live channel streams for as long as the client stays: it is fuzzed as a guest only.
       if (signedIn && op.path === '/api/live') continue;
-      const requests = fc.sample(requestFor(op, signedIn), { seed: SEED + index * 2 + Number(signedIn), numRuns: RUNS });
+      const runs = Math.round(RUNS * (1 + op.query.length / 4));
+      const requests = fc.sample(requestFor(op, signedIn), { seed: SEED + index * 2 + Number(signedIn), numRuns: runs });
       for (const request of requests) {
         sent += 1;
         let problem: string | null;
