@@ -13,7 +13,7 @@ import { createServices, type Services } from './container.js';
 import type { Database } from './db/database.js';
 import { accountRoutes } from './http/account.routes.js';
 import { authRoutes } from './http/auth.routes.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
 import { followsRoutes } from './http/follows.routes.js';
 import { peopleRoutes } from './http/people.routes.js';
 import { postsRoutes } from './http/posts.routes.js';
@@ -30,6 +30,7 @@ import { liveRoutes } from './http/live.routes.js';
 import { messagesRoutes } from './http/messages.routes.js';
 import { notificationsRoutes } from './http/notifications.routes.js';
 import type { Viewer } from './services/auth.service.js';
+import { registerTextGuard } from './http/text-guard.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -77,6 +79,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorateRequest('viewer', null);
   app.decorateRequest('viewerResolved', false);
   registerErrorHandling(app);
+  registerTextGuard(app);
   await app.register(fastifyCookie);
   // Before any route: its hook keeps the media cookie in step on every API answer.
   if (!config.appSecret) throw new Error('config.appSecret must be resolved before building the app (lib/app-secret.ts)');

@@ -1,30 +1,64 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequestsError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 
+/**
+ * What the multipart parser (@fastify/busboy under @fastify/multipart) throws for a body that does not
+ * follow the multipart format: a missing or unusable boundary, a body that ends before its closing
+ * boundary. These are plain errors without a code, so they are known by their exact text; the
+ * multipart regression tests pin each one, so a parser upgrade that rewords them fails there.
+ */
+const MALFORMED_MULTIPART = new Set([
+  'Multipart: Boundary not found',
+  'Boundary required',
+  'The needle cannot have a length bigger than 256.',
+  'The needle cannot be an empty String/Buffer.',
+  'Unexpected end of multipart data',
+  'Part terminated early due to unexpected end of multipart data',
+  'Preamble terminated early due to unexpected end of multipart data',
+]);
+
+function isMalformedMultipart(error: FastifyError): boolean {
+  return error.code === 'FST_MP_PREMATURE_CLOSE' || (error.code === undefined && MALFORMED_MULTIPART.has(error.message));
+}
+
+/**
+ * Errors Fastify's router meets before any route is chosen (a malformed percent-escape, a path
+ * parameter longer than maxParamLength). Passed as the `frameworkErrors` option of the instance, it
+ * hands them to the one handler below instead of letting Fastify answer them in its own shape.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void answerError(error, request, reply);
+}
+
 /** One place turns every error into `{ success: false, message }` (decisions.md §2). */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send({ success: false, message: error.message });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ success: false, message: messages.badJson });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, url: request.url }, 'response did not match its schema');
-      return reply.code(500).send({ success: false, message: messages.internal });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ success: false, message: messages.bodyTooLarge });
-    if (status === 415) return reply.code(415).send({ success: false, message: messages.unsupportedMediaType });
-    if (status === 429) return reply.code(429).send({ success: false, message: messages.rateLimited });
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ success: false, message: messages.badJson });
-    }
-    request.log.error({ err: error, url: request.url }, 'unhandled error');
+  app.setErrorHandler(answerError);
+}
+
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+    return reply.code(error.statusCode).send({ success: false, message: error.message });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return reply.code(400).send({ success: false, message: messages.badJson });
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, url: request.url }, 'response did not match its schema');
     return reply.code(500).send({ success: false, message: messages.internal });
-  });
+  }
+  if (isMalformedMultipart(error)) return reply.code(400).send({ success: false, message: messages.uploadMalformed });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ success: false, message: messages.badUrl });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ success: false, message: messages.urlTooLong });
+  const status = error.statusCode ?? 500;
+  if (status === 413) return reply.code(413).send({ success: false, message: messages.bodyTooLarge });
+  if (status === 415) return reply.code(415).send({ success: false, message: messages.unsupportedMediaType });
+  if (status === 429) return reply.code(429).send({ success: false, message: messages.rateLimited });
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send({ success: false, message: messages.badJson });
+  }
+  request.log.error({ err: error, url: request.url }, 'unhandled error');
+  return reply.code(500).send({ success: false, message: messages.internal });
 }

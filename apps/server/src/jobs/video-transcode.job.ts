@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { messages } from '../lib/messages.js';
 import { createMediaFolder, fileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
+import { UnreadableMediaError } from '../media/unreadable-media.js';
 import { writeVideoRenditions } from '../media/video-renditions.js';
 import type { PostWritesRepository } from '../repositories/post-writes.repository.js';
 import { PermanentJobError, type JobHandler } from './job-worker.js';
@@ -23,7 +24,10 @@ export function videoTranscodeJob({ postWrites, mediaDir }: { postWrites: PostWr
       const folder = await createMediaFolder(mediaDir, { restricted: visibility !== 'public' });
       let ready = false;
       try {
-        const result = await writeVideoRenditions(sourcePath, folder.dir, { signal: context.signal });
+        const result = await writeVideoRenditions(sourcePath, folder.dir, { signal: context.signal }).catch((error: unknown) => {
+          // A file ffmpeg cannot read will not read better on a second try.
+          throw error instanceof UnreadableMediaError ? new PermanentJobError('the uploaded video cannot be read') : error;
+        });
         ready = await context.complete((trx) =>
           postWrites.markVideoReady(
             postId,

@@ -23,11 +23,35 @@ export function decodeCursor(raw: string, arity: number): string[] {
   throw new ValidationError(messages.badCursor);
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:[+-](\d{2})(?::?(\d{2}))?|Z)?$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** Whether a cursor part is a timestamp as PostgreSQL prints it (checked before it reaches SQL). */
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+}
+
+/**
+ * Whether a cursor part is a timestamp as PostgreSQL prints it, naming a real instant PostgreSQL
+ * accepts: a calendar date from year 1, a time of day up to 23:59:59, an offset within ±15:59.
+ * Checked before it reaches SQL, where an impossible date is an error rather than no rows.
+ */
 export function isCursorTimestamp(value: string): boolean {
-  return TIMESTAMP.test(value);
+  const match = TIMESTAMP.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number, number, number];
+  return (
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 15 &&
+    offsetMinutes <= 59
+  );
 }
 
 /** A cursor whose first part is a timestamp and second a uuid, checked before it reaches SQL. */

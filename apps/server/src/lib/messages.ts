@@ -89,4 +89,8 @@ export const messages = {
   passwordChecksThrottled: 'Demasiados intentos con una contraseña incorrecta. Espera unos minutos e inténtalo de nuevo.',
   birthDateFixed: 'La fecha de nacimiento no se puede cambiar después del registro.',
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
+  forbiddenCharacters: 'La solicitud contiene caracteres no permitidos.',
+  uploadMalformed: 'El envío del archivo no es válido o llegó incompleto. Inténtalo de nuevo.',
+  badUrl: 'La dirección de la solicitud no es válida.',
+  urlTooLong: 'La dirección de la solicitud es demasiado larga.',
 } as const;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AVATAR_RENDITIONS, POST_IMAGE_RENDITIONS, writeImageRenditions } from './image-renditions.js';
+import { UnreadableMediaError } from './unreadable-media.js';
 
 describe('writeImageRenditions', () => {
   let dir: string;
@@ -49,5 +50,18 @@ describe('writeImageRenditions', () => {
       writeImageRenditions(big, dir, POST_IMAGE_RENDITIONS, { input: { limitInputPixels: 100 * 100 } }),
     ).rejects.toThrow(/pixel limit/);
     expect(await fs.readdir(dir)).toEqual([]);
+  });
+
+  it('tells a file it cannot decode (the upload’s fault) from storage it cannot write (ours)', async () => {
+    const noise = Buffer.from(Array.from({ length: 64 * 64 * 3 }, (_, i) => (i * 7919) % 251));
+    const png = await sharp(noise, { raw: { width: 64, height: 64, channels: 3 } }).png().toBuffer();
+    const truncated = png.subarray(0, Math.floor(png.length * 0.6));
+    await expect(writeImageRenditions(truncated, dir, POST_IMAGE_RENDITIONS)).rejects.toBeInstanceOf(UnreadableMediaError);
+    expect(await fs.readdir(dir)).toEqual([]);
+
+    const missing = path.join(dir, 'no-such-folder');
+    const failure = await writeImageRenditions(png, missing, POST_IMAGE_RENDITIONS).catch((error: unknown) => error);
+    expect(failure).not.toBeInstanceOf(UnreadableMediaError);
+    expect(failure).toMatchObject({ code: 'ENOENT' });
   });
 });

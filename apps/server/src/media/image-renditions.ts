@@ -1,6 +1,7 @@
 import path from 'node:path';
 import sharp, { type SharpOptions } from 'sharp';
-import { MEDIA_FILES, writeAtomically } from './storage.js';
+import { MEDIA_FILES, writeFileAtomic } from './storage.js';
+import { readingUpload } from './unreadable-media.js';
 
 /** Images larger than this are refused before decoding (decisions.md §6: about 40 megapixels). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -62,6 +63,7 @@ export interface ImageRenditionOptions {
  * Writes each rendition of an image into `dir` as WebP, atomically. The image is turned upright
  * according to its EXIF orientation and every piece of metadata (EXIF, GPS, XMP, ICC, comments) is
  * left out: sharp writes none unless asked to keep it. Inputs over MAX_INPUT_PIXELS are refused.
+ * An input that cannot be decoded throws UnreadableMediaError.
  */
 export async function writeImageRenditions(
   input: Buffer | string,
@@ -74,12 +76,14 @@ export async function writeImageRenditions(
     failOn: 'error',
     ...options.input,
   }).autoOrient();
-  const { autoOrient } = await source.metadata();
+  const { autoOrient } = await readingUpload(() => source.metadata());
 
+  // Each rendition is encoded in memory, then written: a failure to decode is the input's
+  // (UnreadableMediaError), a failure to write is the storage's and keeps its system error.
   const renditions = await Promise.all(
-    specs.map((spec) =>
-      writeAtomically(path.join(dir, spec.file), async (temp) => {
-        const info = await source
+    specs.map(async (spec) => {
+      const { data, info } = await readingUpload(() =>
+        source
           .clone()
           .resize(spec.width, spec.height, {
             fit: spec.fit,
@@ -87,10 +91,11 @@ export async function writeImageRenditions(
             withoutEnlargement: spec.fit === 'inside',
           })
           .webp({ quality: options.quality ?? 82, effort: options.effort ?? 4 })
-          .toFile(temp);
-        return { file: spec.file, width: info.width, height: info.height, bytes: info.size };
-      }),
-    ),
+          .toBuffer({ resolveWithObject: true }),
+      );
+      await writeFileAtomic(path.join(dir, spec.file), data);
+      return { file: spec.file, width: info.width, height: info.height, bytes: info.size };
+    }),
   );
   return { width: autoOrient.width, height: autoOrient.height, renditions };
 }

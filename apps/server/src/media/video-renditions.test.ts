@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UnreadableMediaError } from './unreadable-media.js';
 import { probeMedia, runFfmpeg, writeVideoRenditions } from './video-renditions.js';
 
 describe('writeVideoRenditions', () => {
@@ -50,7 +51,23 @@ describe('writeVideoRenditions', () => {
     await fs.writeFile(junk, 'definitely not a video');
     const out = path.join(dir, 'junk-out');
     await fs.mkdir(out);
-    await expect(writeVideoRenditions(junk, out)).rejects.toThrow();
+    await expect(writeVideoRenditions(junk, out)).rejects.toBeInstanceOf(UnreadableMediaError);
     expect(await fs.readdir(out)).toEqual([]);
   });
+
+  it('calls a video cut short the file’s fault, and a missing output folder ours', async () => {
+    const whole = path.join(dir, 'whole.mp4');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=10:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-movflags', '+faststart', whole]);
+    const bytes = await fs.readFile(whole);
+    const cut = path.join(dir, 'cut.mp4');
+    // The index is at the front, so the probe still finds a video stream; the frames are gone.
+    await fs.writeFile(cut, bytes.subarray(0, Math.floor(bytes.length * 0.1)));
+    const out = path.join(dir, 'cut-out');
+    await fs.mkdir(out);
+    await expect(writeVideoRenditions(cut, out)).rejects.toBeInstanceOf(UnreadableMediaError);
+
+    const failure = await writeVideoRenditions(whole, path.join(dir, 'no-such-folder')).catch((error: unknown) => error);
+    expect(failure).not.toBeInstanceOf(UnreadableMediaError);
+    expect(failure).toMatchObject({ code: 'ENOENT' });
+  }, 60_000);
 });

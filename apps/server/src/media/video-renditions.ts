@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpegPath, ffprobePath } from './ffmpeg-paths.js';
 import { POSTER_RENDITIONS, writeImageRenditions, type ImageRenditionsResult } from './image-renditions.js';
 import { MEDIA_FILES, writeAtomically } from './storage.js';
+import { readingUpload, UnreadableMediaError } from './unreadable-media.js';
 
 /**
  * Output options of every MP4 WAG serves: H.264 (yuv420p, plays everywhere) and AAC, the index at the
@@ -204,21 +206,28 @@ export interface VideoRenditionsResult {
 /**
  * Transcodes an uploaded video into `dir/video.mp4` (H.264/AAC, faststart, at most 1080p) and writes
  * its poster frame and grid tile. The source is probed first; checks on duration belong to the caller.
- * Each file appears complete or not at all; on failure the caller removes the item's folder.
+ * Each file appears complete or not at all; on failure the caller removes the item's folder. A source
+ * that cannot be read or transcoded throws UnreadableMediaError.
  */
 export async function writeVideoRenditions(input: string, dir: string, options: { preset?: string; signal?: AbortSignal } = {}): Promise<VideoRenditionsResult> {
-  const source = await probeMedia(input);
-  if (!source.videoCodec) throw new Error('The file has no video stream');
+  // Every step reads the upload or what was made of it: a failure is the file's (UnreadableMediaError),
+  // unless the system failed or the work was called off (see readingUpload).
+  const source = await readingUpload(() => probeMedia(input));
+  if (!source.videoCodec) throw new UnreadableMediaError(new Error('The file has no video stream'));
   const output = path.join(dir, MEDIA_FILES.video);
-  await encodeMp4({
-    inputArgs: ['-i', input],
-    output,
-    videoFilter: FIT_1080P,
-    audioInput: source.audioCodec ? 0 : undefined,
-    preset: options.preset,
-    signal: options.signal,
-  });
-  const result = await probeMedia(output);
-  await writePosterRenditions(output, dir, result.durationMs);
+  // ffmpeg reports a folder it cannot write like a file it cannot read: check ours first.
+  await fs.access(dir, fs.constants.W_OK);
+  await readingUpload(() =>
+    encodeMp4({
+      inputArgs: ['-i', input],
+      output,
+      videoFilter: FIT_1080P,
+      audioInput: source.audioCodec ? 0 : undefined,
+      preset: options.preset,
+      signal: options.signal,
+    }),
+  );
+  const result = await readingUpload(() => probeMedia(output));
+  await readingUpload(() => writePosterRenditions(output, dir, result.durationMs));
   return { width: result.width ?? 0, height: result.height ?? 0, durationMs: result.durationMs ?? 0 };
 }

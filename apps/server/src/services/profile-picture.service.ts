@@ -11,6 +11,7 @@ import { AppError, ValidationError } from '../lib/errors.js';
 import { mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
 import { AVATAR_RENDITIONS, MAX_INPUT_PIXELS, writeImageRenditions } from '../media/image-renditions.js';
+import { UnreadableMediaError } from '../media/unreadable-media.js';
 import { createMediaFolder, isFolderKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { Viewer } from './auth.service.js';
@@ -52,9 +53,10 @@ export function createProfilePictureService({ users, clock, mediaDir, uploadDir 
         let previous: string | null;
         try {
           await writeImageRenditions(temp, folder.dir, AVATAR_RENDITIONS, { quality: 85 });
-        } catch {
+        } catch (error) {
           await removeMediaFolder(mediaDir, folder.key);
-          throw new ValidationError(messages.pictureInvalid);
+          if (error instanceof UnreadableMediaError) throw new ValidationError(messages.pictureInvalid);
+          throw error;
         }
         try {
           previous = await users.replaceAvatarKey(viewer.userId, folder.key, clock.now());

@@ -43,6 +43,17 @@ export function spanishWordForms(word: string): string[] {
 
 const REAL = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
 
+/**
+ * Whether a decimal text is a number PostgreSQL's `real` (a 4-byte float) takes: it refuses values
+ * that overflow to infinity and non-zero values that underflow to zero, so both are checked here
+ * by rounding to the nearest 4-byte float, as the cast does.
+ */
+function fitsReal(text: string): boolean {
+  const value = Number(text);
+  const single = Math.fround(value);
+  return Number.isFinite(single) && (single !== 0 || value === 0);
+}
+
 /** The cursor names its order, so a page of one order never continues another. */
 function encodeAfter(order: PostSearchOrder, row: PostSearchRow): string {
   if (order === 'relevance') return encodeCursor(['relevance', row.rank ?? '0', row.cursor_at, row.id]);
@@ -58,7 +69,7 @@ function decodeAfter(order: PostSearchOrder, raw: string): PostSearchAfter {
   if (order === 'recent') return { order, at, id };
   const key = parts[1] ?? '';
   if (order === 'relevance') {
-    if (!REAL.test(key)) throw new ValidationError(messages.badCursor);
+    if (!REAL.test(key) || !fitsReal(key)) throw new ValidationError(messages.badCursor);
     return { order, rank: key, at, id };
   }
   if (!/^\d{1,10}$/.test(key) || Number(key) > 2 ** 31 - 1) throw new ValidationError(messages.badCursor);

@@ -19,6 +19,7 @@ import { detectMedia } from '../media/detect.js';
 import { MAX_INPUT_PIXELS, VERTICAL_RENDITIONS, writeImageRenditions } from '../media/image-renditions.js';
 import { createMediaFolder, fileKey, folderOfFileKey, isFileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
 import { writeVideoRenditions } from '../media/video-renditions.js';
+import { UnreadableMediaError } from '../media/unreadable-media.js';
 import type { Audience } from '../db/schema.js';
 import type { StoriesRepository, StoryRow, StoryRowEntry } from '../repositories/stories.repository.js';
 import { storyVisibility } from '../access/rules.js';
@@ -175,8 +176,7 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
         });
       } catch (error) {
         await removeMediaFolder(mediaDir, folder.key);
-        if (error instanceof ValidationError) throw error;
-        if (error instanceof Error && /sharp|ffmpeg|Input|unsupported/i.test(error.message)) throw new ValidationError(messages.storyFileType);
+        if (error instanceof UnreadableMediaError) throw new ValidationError(messages.storyFileType);
         throw error;
       }
     },

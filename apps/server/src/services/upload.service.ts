@@ -4,9 +4,11 @@ import path from 'node:path';
 import type { Clock } from '../lib/clock.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
+import { holdsUnstorableText } from '../lib/storable-text.js';
 import { pauseForTest } from '../lib/test-pause.js';
 import { detectMedia, type DetectedMedia } from '../media/detect.js';
 import { MAX_INPUT_PIXELS, POST_IMAGE_RENDITIONS, writeImageRenditions } from '../media/image-renditions.js';
+import { UnreadableMediaError } from '../media/unreadable-media.js';
 import { createMediaFolder, fileKey, folderOfFileKey, isFileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
 import type { Audience, PostType } from '../db/schema.js';
 import type { NewPostMedia, PostWritesRepository } from '../repositories/post-writes.repository.js';
@@ -88,6 +90,7 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
       const description = (fields.description ?? '').trim();
       if (description.length > DESCRIPTION_MAX_LENGTH) throw new ValidationError(messages.uploadDescriptionTooLong);
       const tags = parseTags(fields.tags);
+      if (holdsUnstorableText([description, tags])) throw new ValidationError(messages.forbiddenCharacters);
 
       const detected: DetectedMedia[] = [];
       for (const file of files) detected.push(await detectMedia(file));
@@ -120,8 +123,9 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
             let result;
             try {
               result = await writeImageRenditions(file, folder.dir, POST_IMAGE_RENDITIONS);
-            } catch {
-              throw new ValidationError(messages.uploadInvalidType);
+            } catch (error) {
+              if (error instanceof UnreadableMediaError) throw new ValidationError(messages.uploadInvalidType);
+              throw error;
             }
             media.push({
               kind: 'image',
