@@ -22,6 +22,8 @@ import { searchRoutes } from './http/search.routes.js';
 import { storiesRoutes } from './http/stories.routes.js';
 import { registerMedia } from './http/media.routes.js';
 import { registerWebApp } from './http/web.routes.js';
+import { registerCompression } from './http/compression.js';
+import { docsContentSecurityPolicy, registerSecurityHeaders } from './http/security-headers.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLocalBus, type LiveBus } from './lib/live-bus.js';
 import { liveRoutes } from './http/live.routes.js';
@@ -69,6 +71,9 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorateRequest('viewer', null);
   app.decorateRequest('viewerResolved', false);
   registerErrorHandling(app);
+  // Before every route: their hooks are taken when they are declared.
+  await registerSecurityHeaders(app, { webDistDir: config.webDistDir, mediaOrigin: config.mediaOrigin });
+  await registerCompression(app);
   await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
@@ -78,7 +83,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: docsContentSecurityPolicy });
 
   await app.register(authRoutes);
   await app.register(profilesRoutes);

@@ -37,6 +37,8 @@ export interface Config {
   loginThrottle: { windowMs: number; maxPerAccount: number; maxPerIp: number };
   /** Direct messages one sender may send per minute. */
   messagesPerMinute: number;
+  /** Another origin media is loaded from (S3 or a CDN), allowed by the Content-Security-Policy. */
+  mediaOrigin: string | undefined;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -67,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     messagesPerMinute: intFrom(env.MESSAGES_PER_MINUTE, MESSAGES_PER_MINUTE),
+    // Only the origin goes into the policy; a value that is not a URL stops the start.
+    mediaOrigin: env.MEDIA_ORIGIN ? new URL(env.MEDIA_ORIGIN).origin : undefined,
     loginThrottle: {
       windowMs: intFrom(env.LOGIN_THROTTLE_WINDOW_MS, 15 * 60 * 1000),
       maxPerAccount: intFrom(env.LOGIN_THROTTLE_MAX_ACCOUNT, 5),
