@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { freshUsername } from './support';
+import { expect, freshUsername, test } from './support';
 
 test.describe('consent and age gates', () => {
   test('declining consent leaves for an external search site', async ({ page }) => {
