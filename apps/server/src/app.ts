@@ -21,10 +21,12 @@ import { profilesRoutes } from './http/profiles.routes.js';
 import { searchRoutes } from './http/search.routes.js';
 import { storiesRoutes } from './http/stories.routes.js';
 import { registerMedia } from './http/media.routes.js';
+import { registerMediaSession, type MediaSession } from './http/media-session.js';
 import { registerWebApp } from './http/web.routes.js';
 import { registerCompression } from './http/compression.js';
 import { docsContentSecurityPolicy, registerSecurityHeaders } from './http/security-headers.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { fastifyTrustProxy } from './lib/client-info.js';
 import { createLocalBus, type LiveBus } from './lib/live-bus.js';
 import { liveRoutes } from './http/live.routes.js';
 import { messagesRoutes } from './http/messages.routes.js';
@@ -35,6 +37,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     config: Config;
+    mediaSession: MediaSession;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -59,14 +62,14 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
       ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }
       : false,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('services', createServices(db, config, clock, liveBus));
+  app.decorate('services', createServices(db, config, clock, liveBus, app.log));
   app.addHook('onClose', async () => app.services.live.close());
   app.decorateRequest('viewer', null);
   app.decorateRequest('viewerResolved', false);
@@ -75,6 +78,13 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await registerSecurityHeaders(app, { webDistDir: config.webDistDir, mediaOrigin: config.mediaOrigin });
   await registerCompression(app);
   await app.register(fastifyCookie);
+  // Before any route: its hook keeps the media cookie in step on every API answer.
+  if (!config.appSecret) throw new Error('config.appSecret must be resolved before building the app (lib/app-secret.ts)');
+  const mediaSession = registerMediaSession(app, {
+    secret: config.appSecret,
+    userOfSession: (sessionId) => app.services.sessions.findUserIdById(sessionId),
+  });
+  app.decorate('mediaSession', mediaSession);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -100,7 +110,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     app.addHook('onReady', async () => app.services.mediaWorker.start());
     app.addHook('onClose', async () => app.services.mediaWorker.stop());
   }
-  await registerMedia(app, { mediaDir: config.mediaDir, grants: app.services.mediaGrants });
+  await registerMedia(app, { mediaDir: config.mediaDir, access: app.services.mediaAccess, viewerOf: mediaSession.viewerOf });
   await registerWebApp(app, { webDistDir: config.webDistDir });
   return app;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { MESSAGES_PER_MINUTE } from '@wag/contract/messages';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy, type TrustProxy } from './lib/client-info.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -32,11 +33,13 @@ export interface Config {
   /** Largest JSON body accepted, in bytes. */
   bodyLimit: number;
   logLevel: string;
-  /** Trust X-Forwarded-For from a proxy in front of the server. */
-  trustProxy: boolean;
+  /** Proxies in front of the server believed about the client's address (X-Forwarded-For): a hop count or their addresses. */
+  trustProxy: TrustProxy;
   loginThrottle: { windowMs: number; maxPerAccount: number; maxPerIp: number };
   /** Direct messages one sender may send per minute. */
   messagesPerMinute: number;
+  /** Multiplies every limit of services/rate-limit-rules.ts; 0 switches them off. */
+  rateLimitScale: number;
   /** Another origin media is loaded from (S3 or a CDN), allowed by the Content-Security-Policy. */
   mediaOrigin: string | undefined;
 }
@@ -44,6 +47,13 @@ export interface Config {
 function intFrom(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+function scaleFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`RATE_LIMIT_SCALE must be a number, 0 or more (not: ${value})`);
+  return parsed;
 }
 
 /** Reads every environment variable the server uses, once, with its default. */
@@ -67,8 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? !production : env.SEED_DEMO !== '0',
     bodyLimit: intFrom(env.BODY_LIMIT, 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     messagesPerMinute: intFrom(env.MESSAGES_PER_MINUTE, MESSAGES_PER_MINUTE),
+    rateLimitScale: scaleFrom(env.RATE_LIMIT_SCALE),
     // Only the origin goes into the policy; a value that is not a URL stops the start.
     mediaOrigin: env.MEDIA_ORIGIN ? new URL(env.MEDIA_ORIGIN).origin : undefined,
     loginThrottle: {

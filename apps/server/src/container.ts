@@ -1,22 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { LiveBus } from './lib/live-bus.js';
-import { createMediaGrants } from './lib/media-grants.js';
+import { createAccessRepository } from './access/access.repository.js';
+import { createMediaAccess } from './access/media-access.js';
+import { createTrustedDevices } from './lib/trusted-devices.js';
 import { createConversationsRepository } from './repositories/conversations.repository.js';
 import { createNotificationsRepository } from './repositories/notifications.repository.js';
 import { createCommentsRepository } from './repositories/comments.repository.js';
 import { createFeedRepository } from './repositories/feed.repository.js';
 import { createFollowsRepository } from './repositories/follows.repository.js';
-import { createLoginFailuresRepository } from './repositories/login-failures.repository.js';
+import { createLoginIpsRepository } from './repositories/login-ips.repository.js';
 import { createPeopleRepository } from './repositories/people.repository.js';
 import { createPostWritesRepository } from './repositories/post-writes.repository.js';
 import { createPostsRepository } from './repositories/posts.repository.js';
+import { createRateLimitsRepository } from './repositories/rate-limits.repository.js';
 import { createProfilesRepository } from './repositories/profiles.repository.js';
 import { createSearchRepository } from './repositories/search.repository.js';
 import { createStoriesRepository } from './repositories/stories.repository.js';
 import { createSessionsRepository } from './repositories/sessions.repository.js';
 import { createUsersRepository } from './repositories/users.repository.js';
+import { createUnitOfWork } from './repositories/unit-of-work.js';
 import { createAccountService } from './services/account.service.js';
 import { createAuthService } from './services/auth.service.js';
 import { createFeedService } from './services/feed.service.js';
@@ -29,49 +34,66 @@ import { createNotificationsService } from './services/notifications.service.js'
 import { createPostsService } from './services/posts.service.js';
 import { createProfilePictureService } from './services/profile-picture.service.js';
 import { createProfilesService } from './services/profiles.service.js';
+import { createRateLimitService } from './services/rate-limit.service.js';
 import { createSearchService } from './services/search.service.js';
 import { createStoriesService } from './services/stories.service.js';
 import { createUploadService } from './services/upload.service.js';
 
-/** Wires repositories into services once per app instance. */
-export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus) {
+/** Wires repositories into services once per app instance; services log through `log`. */
+export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
-  const loginFailures = createLoginFailuresRepository(db);
+  const rateLimits = createRateLimitService({
+    limits: createRateLimitsRepository(db),
+    clock,
+    scale: config.rateLimitScale,
+    messagesPerMinute: config.messagesPerMinute,
+  });
   const profiles = createProfilesRepository(db);
   const follows = createFollowsRepository(db);
   const people = createPeopleRepository(db);
   const posts = createPostsRepository(db);
   const comments = createCommentsRepository(db);
   const postWrites = createPostWritesRepository(db);
-  const mediaGrants = createMediaGrants({ secret: config.appSecret, clock });
+  const mediaAccess = createMediaAccess({ repo: createAccessRepository(db), clock });
   const feedRepository = createFeedRepository(db);
   const mediaWorker = createMediaWorker({ postWrites, clock, mediaDir: config.mediaDir });
   const conversations = createConversationsRepository(db);
   const notificationsRepository = createNotificationsRepository(db);
   const live = createLiveService({ bus, notifications: notificationsRepository, conversations });
-  const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, grants: mediaGrants });
-  const messages = createMessagesService({ conversations, users, live, clock, grants: mediaGrants, messagesPerMinute: config.messagesPerMinute });
+  const uow = createUnitOfWork(db);
+  const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, log: log.child({ component: 'notifications' }) });
+  const messages = createMessagesService({ conversations, users, live, clock, messagesPerMinute: config.messagesPerMinute, log: log.child({ component: 'messages' }) });
   return {
     live,
     notifications,
     messages,
-    auth: createAuthService({ users, sessions, loginFailures, clock, throttle: config.loginThrottle }),
-    profiles: createProfilesService({ profiles, clock, grants: mediaGrants }),
-    follows: createFollowsService({ follows, people, clock, notify: notifications }),
+    rateLimits,
+    auth: createAuthService({
+      users,
+      sessions,
+      loginIps: createLoginIpsRepository(db),
+      rateLimits,
+      devices: createTrustedDevices({ secret: config.appSecret, clock }),
+      clock,
+      throttle: config.loginThrottle,
+    }),
+    profiles: createProfilesService({ profiles, clock }),
+    follows: createFollowsService({ follows, people, clock, notify: notifications, uow }),
     people: createPeopleService({ people }),
-    account: createAccountService({ users, clock }),
-    posts: createPostsService({ posts, comments, clock, grants: mediaGrants, saved: feedRepository, notify: notifications }),
-    mediaGrants,
-    feed: createFeedService({ feed: feedRepository, grants: mediaGrants }),
-    search: createSearchService({ search: createSearchRepository(db), grants: mediaGrants }),
+    account: createAccountService({ users, clock, rateLimits, throttle: config.loginThrottle }),
+    posts: createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow }),
+    mediaAccess,
+    sessions,
+    feed: createFeedService({ feed: feedRepository }),
+    search: createSearchService({ search: createSearchRepository(db) }),
     stories: createStoriesService({
       stories: createStoriesRepository(db),
       clock,
-      grants: mediaGrants,
       mediaDir: config.mediaDir,
       notify: notifications,
       messages,
+      uow,
     }),
     uploads: createUploadService({
       postWrites,
@@ -80,6 +102,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       uploadDir: config.uploadDir,
       onVideoQueued: () => mediaWorker.notify(),
       notify: notifications,
+      uow,
     }),
     mediaWorker,
     profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir }),

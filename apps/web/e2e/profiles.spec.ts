@@ -128,6 +128,26 @@ test('renaming through personal information moves the profile and the menus', as
   expect((await request.get(`/api/profile/${owner.username}`)).status()).toBe(404);
 });
 
+test('a new email in personal information asks for the current password; the birth date is read-only', async ({ page, request }) => {
+  const owner = await createAccount(request, 'mail');
+  await signInAs(page, owner);
+  await page.goto('/settings/account/personal-information');
+  await expect(page.getByLabel('Fecha de nacimiento')).toHaveValue('1990-05-10');
+  await expect(page.getByLabel('Fecha de nacimiento')).not.toBeEditable();
+  await expect(page.getByLabel('Contraseña actual')).toBeHidden();
+
+  const newEmail = `nuevo-${owner.email}`;
+  await page.getByLabel('Correo electrónico').fill(newEmail);
+  await page.getByLabel('Contraseña actual').fill('no-es-la-clave');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('La contraseña actual no es correcta.')).toBeVisible();
+
+  await page.getByLabel('Contraseña actual').fill(owner.password);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Información actualizada con éxito.')).toBeVisible();
+  expect((await request.post('/api/login', { data: { email: newEmail, password: owner.password } })).status()).toBe(200);
+});
+
 test('a guest scrolling a profile is invited to log in', async ({ page }) => {
   await skipGates(page);
   await page.goto('/valeria_rios');

@@ -161,13 +161,17 @@ export const personalInfoResponse = z.object({
 });
 export type PersonalInfoResponse = z.infer<typeof personalInfoResponse>;
 
-/** PUT /user/personal-info (no /api prefix): fullName, username, email, phone, dob. */
+/**
+ * PUT /user/personal-info (no /api prefix): fullName, username, email, phone, dob. A new email needs
+ * currentPassword; dob is fixed at registration (the same date is accepted, another is refused).
+ */
 export const personalInfoBody = z.object({
   fullName: z.string().max(1000).nullable().optional(),
   username: z.string().max(200).optional(),
   email: z.string().max(320).optional(),
   phone: z.string().max(100).nullable().optional(),
   dob: z.string().max(40).optional(),
+  currentPassword: z.string().max(200).optional(),
 });
 export type PersonalInfoBody = z.infer<typeof personalInfoBody>;
 

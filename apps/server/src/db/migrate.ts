@@ -11,6 +11,8 @@ import * as search from './migrations/2026-11-23T1500-search.js';
 import * as notificationsConversations from './migrations/2026-11-23T1600-notifications-conversations.js';
 import * as feedCandidates from './migrations/2026-11-23T1700-feed-candidates.js';
 import * as appSettingsMediaFolders from './migrations/2026-11-23T1800-app-settings-media-folders.js';
+import * as rateLimits from './migrations/2026-11-23T1900-rate-limits.js';
+import * as audiencePostCounts from './migrations/2026-11-23T2100-audience-post-counts.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T1600-notifications-conversations': notificationsConversations,
   '2026-11-23T1700-feed-candidates': feedCandidates,
   '2026-11-23T1800-app-settings-media-folders': appSettingsMediaFolders,
+  '2026-11-23T1900-rate-limits': rateLimits,
+  '2026-11-23T2100-audience-post-counts': audiencePostCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,6 +24,10 @@ export interface UsersTable {
   followers_count: Counter;
   following_count: Counter;
   posts_count: Counter;
+  /** Ready posts everyone finds in the grid (public, and VIP shown locked); kept by a trigger. */
+  listed_posts_count: Counter;
+  /** Ready followers-only posts; kept by a trigger. */
+  followers_posts_count: Counter;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -38,10 +42,16 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  throttle_key: string;
-  created_at: Timestamp;
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  resets_at: Timestamp;
+}
+
+export interface LoginKnownIpsTable {
+  user_id: string;
+  ip: string;
+  last_login_at: Timestamp;
 }
 
 export interface FollowsTable {
@@ -228,7 +238,8 @@ export interface DB {
   app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  rate_limits: RateLimitsTable;
+  login_known_ips: LoginKnownIpsTable;
   follows: FollowsTable;
   posts: PostsTable;
   post_media: PostMediaTable;

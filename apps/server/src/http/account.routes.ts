@@ -17,7 +17,7 @@ import { optionalViewer, requireViewer } from './auth-context.js';
 /** Largest profile picture accepted, in bytes. The browser sends a cropped JPEG far smaller. */
 export const PROFILE_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 
-const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 413: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 413: errorResponse, 429: errorResponse };
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
@@ -82,7 +82,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['cuenta'],
-          summary: 'Cambiar nombre, usuario, correo, teléfono y fecha de nacimiento',
+          summary: 'Cambiar nombre, usuario, correo y teléfono',
+          description:
+            'Un correo nuevo pide currentPassword (la contraseña actual) y cierra las demás sesiones de la cuenta. ' +
+            'La fecha de nacimiento (dob) no cambia después del registro: se acepta la misma, otra se rechaza.',
           security: [{ bearer: [] }],
           body: personalInfoBody,
           response: { 200: personalInfoUpdateResponse, ...errors },

@@ -2,6 +2,7 @@ import { errorResponse, usernameParam } from '@wag/contract/common';
 import { followListQuery, followListResponse, followResponse, followStatusResponse } from '@wag/contract/profiles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalViewer, requireViewer } from './auth-context.js';
+import { rateLimit } from './rate-limit.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 
@@ -24,6 +25,7 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
+        preHandler: rateLimit('follow'),
         schema: {
           tags: ['seguidores'],
           summary: 'Seguir a un usuario (idempotente); responde el nuevo número de seguidores',
@@ -37,6 +39,7 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       path,
       {
+        preHandler: rateLimit('follow'),
         schema: {
           tags: ['seguidores'],
           summary: 'Dejar de seguir a un usuario (idempotente); responde el nuevo número de seguidores',

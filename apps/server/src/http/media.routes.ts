@@ -1,38 +1,43 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import type { MediaGrants } from '../lib/media-grants.js';
+import send from '@fastify/send';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MediaAccess } from '../access/media-access.js';
 import { messages } from '../lib/messages.js';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * A media file's address, taken from the raw request path before any normalisation: exactly
+ * /media/<u|r>/<folder of 20>/<file>, nothing else (no `//`, `./`, `..`, encoded or dot-named parts).
+ * The folder is what the access rules judge, and the file served is that folder's, so no other
+ * spelling of a path can reach a file without its judgement.
+ */
+const MEDIA_PATH = /^\/media\/([ur]\/[a-z0-9]{20})\/([a-z0-9][a-z0-9.-]{0,63})(?:\?.*)?$/;
 
-/** Serves the media folder: restricted media (r/…) needs a valid grant; no media path may climb out of its folder. */
-export async function registerMedia(app: FastifyInstance, options: { mediaDir: string; grants: MediaGrants }) {
+export async function registerMedia(
+  app: FastifyInstance,
+  options: { mediaDir: string; access: MediaAccess; viewerOf: (request: FastifyRequest) => Promise<string | null> },
+) {
   fs.mkdirSync(options.mediaDir, { recursive: true });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/media/')) return;
-    const [pathname = '', query = ''] = request.url.split('?', 2);
-    const notFound = () => reply.code(404).send({ success: false, message: messages.routeNotFound });
-    if (pathname.includes('..') || pathname.includes('%') || pathname.includes('\\')) return notFound();
-    if (pathname.startsWith('/media/r/')) {
-      const params = new URLSearchParams(query);
-      if (!options.grants.verify(pathname, params.get('exp') ?? undefined, params.get('sig') ?? undefined)) return notFound();
+  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+    const notFound = () => reply.code(404).header('cache-control', 'no-store').send({ success: false, message: messages.routeNotFound });
+    const match = MEDIA_PATH.exec(request.url);
+    if (!match) return notFound();
+    const [, folder = '', file = ''] = match;
+    const decision = await options.access.decide(folder, await options.viewerOf(request));
+    if (!decision.allowed) return notFound();
+    // Ranges (video seeking, resumed downloads), ETag and Last-Modified revalidation come from send.
+    const sent = await send(request.raw, `/${folder}/${file}`, {
+      root: options.mediaDir,
+      cacheControl: false,
+      dotfiles: 'deny',
+      index: false,
+    });
+    if (sent.type === 'error') {
+      if (sent.statusCode !== 412 && sent.statusCode !== 416) return notFound();
+      const range = sent.headers['Content-Range'];
+      if (range) reply.header('content-range', range);
+      return reply.code(sent.statusCode).send({ success: false, message: messages.badRange });
     }
-  });
-
-  await app.register(fastifyStatic, {
-    root: options.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    // Media files are written once under a fresh key and never changed; restricted ones stay private.
-    cacheControl: false,
-    setHeaders: (res, filePath) => {
-      const restricted = filePath.startsWith(path.join(options.mediaDir, 'r') + path.sep);
-      res.setHeader('cache-control', restricted ? 'private, max-age=3600' : IMMUTABLE);
-    },
+    return reply.code(sent.statusCode).headers(sent.headers).header('cache-control', decision.cacheControl).send(sent.stream);
   });
 }

@@ -10,6 +10,7 @@ import {
 } from '@wag/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from './auth-context.js';
+import { rateLimit } from './rate-limit.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 const secured = { security: [{ bearer: [] }] };
@@ -47,6 +48,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/conversations/:username/messages',
     {
+      preHandler: rateLimit('message'),
       schema: {
         tags: ['mensajes'],
         summary: 'Envía un mensaje (recortado, no vacío, hasta 2000 caracteres); llega en directo a la otra persona',

@@ -29,6 +29,7 @@ import { z } from 'zod';
 import { AppError, UnauthorizedError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { optionalViewer, requireViewer } from './auth-context.js';
+import { rateLimit } from './rate-limit.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['publicaciones'];
@@ -52,6 +53,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/posts',
     {
+      preHandler: rateLimit('postUpload'),
       schema: {
         tags,
         summary: 'Publicar: multipart con media (una o varias imágenes, o un vídeo), description, visibility y tags',
@@ -179,6 +181,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/posts/:id/comments',
     {
+      preHandler: rateLimit('comment'),
       schema: {
         tags: ['comentarios'],
         summary: 'Comentar o responder (parent_id); el texto se recorta y no puede quedar vacío',

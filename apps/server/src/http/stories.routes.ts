@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { AppError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { optionalViewer, requireViewer } from './auth-context.js';
+import { rateLimit } from './rate-limit.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const tags = ['historias'];
@@ -40,6 +41,7 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/stories',
     {
+      preHandler: rateLimit('storyUpload'),
       schema: {
         tags,
         summary: 'Publicar una historia (multipart: media y audience); imagen o vídeo de hasta 60 s',
@@ -155,7 +157,7 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/stories/:id/reply',
-    { schema: { tags, summary: 'Responder a una historia: llega como mensaje directo a su dueño', security: [{ bearer: [] }], params: storyIdParam, body: storyReplyBody, response: { 200: done, ...errors } } },
+    { preHandler: rateLimit('storyReply'), schema: { tags, summary: 'Responder a una historia: llega como mensaje directo a su dueño', security: [{ bearer: [] }], params: storyIdParam, body: storyReplyBody, response: { 200: done, ...errors } } },
     async (request) => app.services.stories.reply(request.params.id, await requireViewer(request), request.body.text),
   );
 

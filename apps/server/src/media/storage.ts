@@ -4,8 +4,10 @@
  * Key convention
  * - Every media item (one avatar, one image, one video) gets its own fresh folder, named by a random
  *   folder key `u/<20 × [a-z0-9]>`, or `r/<…>` for restricted media (followers-only and VIP posts and
- *   stories), which is served only with a short-lived signed grant (lib/media-grants.ts). Folders are never reused or rewritten: replacing media means a new
- *   folder, deleting it means removing the folder.
+ *   stories). Every file is served only to a viewer the access rules admit when it is asked for
+ *   (http/media.routes.ts judges the folder by the row that names it); the prefix only keeps the two
+ *   kinds apart on disk. Folders are never reused or rewritten: replacing media means a new folder,
+ *   deleting it means removing the folder.
  * - The files inside are the renditions, with the fixed names of MEDIA_FILES.
  * - `users.avatar_key` stores the folder key; the app appends the rendition it wants
  *   (`mediaUrl(user.avatar_key, 'avatar-256.webp')`).
@@ -128,7 +130,7 @@ export function copyFileAtomic(source: string, finalPath: string): Promise<void>
   return writeAtomically(finalPath, (temp) => fs.copyFile(source, temp, fs.constants.COPYFILE_FICLONE));
 }
 
-/** Restricted media (`r/…`) is served only with a short-lived signed grant. */
+/** Restricted media (`r/…`): followers-only and VIP items, kept apart from public ones on disk. */
 export function isRestrictedKey(key: string): boolean {
   return key.startsWith('r/');
 }

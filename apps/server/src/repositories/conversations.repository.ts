@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { DB, MembershipStatus } from '../db/schema.js';
+import type { Audience, DB, MembershipStatus, ProcessingStatus } from '../db/schema.js';
 import { likeSafeSearchText, nameMatches } from './search-text.js';
+import { followsSql } from '../access/filters.js';
+import { inTransaction } from './transaction.js';
 
 export interface ChatUserRow {
   id: string;
@@ -20,9 +22,13 @@ export interface MessageRow {
   cursor_at: string;
   story_id: string | null;
   story_owner_id: string | null;
+  story_status: ProcessingStatus | null;
+  story_audience: Audience | null;
   story_created_at: Date | null;
   story_highlighted_at: Date | null;
   story_thumb_key: string | null;
+  /** Whether the reader follows the story's owner (what its audience may require). */
+  story_viewer_follows: boolean;
 }
 
 export interface ConversationRow extends ChatUserRow {
@@ -37,9 +43,12 @@ export interface ConversationRow extends ChatUserRow {
   message_created_at: Date | null;
   message_story_id: string | null;
   message_story_owner_id: string | null;
+  message_story_status: ProcessingStatus | null;
+  message_story_audience: Audience | null;
   message_story_created_at: Date | null;
   message_story_highlighted_at: Date | null;
   message_story_thumb_key: string | null;
+  message_story_viewer_follows: boolean;
 }
 
 export interface MembershipRow {
@@ -127,7 +136,7 @@ export function createConversationsRepository(db: Database) {
 
     /** Stores a message and brings both sides' memberships up to date, in one transaction (see writeMessage). */
     async send(input: NewMessage): Promise<WrittenMessage> {
-      return db.transaction().execute((trx) => writeMessage(trx, input));
+      return inTransaction(db, (trx) => writeMessage(trx, input));
     },
 
     /** The viewer's side of a conversation with someone, and when that person last read it. */
@@ -160,8 +169,10 @@ export function createConversationsRepository(db: Database) {
           u.id, u.username, u.full_name, u.avatar_key, u.is_verified,
           msg.id AS message_id, msg.sender_id AS message_sender_id, s.username AS message_sender_username,
           msg.text AS message_text, msg.created_at AS message_created_at, msg.story_id AS message_story_id,
-          st.user_id AS message_story_owner_id, st.created_at AS message_story_created_at, st.highlighted_at AS message_story_highlighted_at,
-          ${storyThumb} AS message_story_thumb_key
+          st.user_id AS message_story_owner_id, st.status AS message_story_status, st.audience AS message_story_audience,
+          st.created_at AS message_story_created_at, st.highlighted_at AS message_story_highlighted_at,
+          ${storyThumb} AS message_story_thumb_key,
+          ${followsSql(input.userId, sql.ref('st.user_id'))} AS message_story_viewer_follows
         FROM conversation_members m
         JOIN users u ON u.id = m.other_id
         LEFT JOIN messages msg ON msg.id = m.last_message_id
@@ -176,6 +187,7 @@ export function createConversationsRepository(db: Database) {
 
     /** A page of one conversation, newest first, leaving out what the viewer deleted. */
     async messages(input: {
+      viewerId: string;
       conversationId: string;
       clearedAt: Date | null;
       limit: number;
@@ -185,8 +197,9 @@ export function createConversationsRepository(db: Database) {
       const cleared = input.clearedAt ? sql`AND msg.created_at > ${input.clearedAt}` : sql``;
       const result = await sql<MessageRow>`
         SELECT msg.id, msg.sender_id, s.username AS sender_username, msg.text, msg.created_at,
-          msg.created_at::text AS cursor_at, msg.story_id, st.user_id AS story_owner_id,
-          st.created_at AS story_created_at, st.highlighted_at AS story_highlighted_at, ${storyThumb} AS story_thumb_key
+          msg.created_at::text AS cursor_at, msg.story_id, st.user_id AS story_owner_id, st.status AS story_status,
+          st.audience AS story_audience, st.created_at AS story_created_at, st.highlighted_at AS story_highlighted_at,
+          ${storyThumb} AS story_thumb_key, ${followsSql(input.viewerId, sql.ref('st.user_id'))} AS story_viewer_follows
         FROM messages msg
         JOIN users s ON s.id = msg.sender_id
         LEFT JOIN stories st ON st.id = msg.story_id

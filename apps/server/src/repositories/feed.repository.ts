@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
+import { followsSql, postListedSql, postPublicSql } from '../access/filters.js';
 
 export interface FeedRow extends QuickyRow {
-  user_id: string;
   is_liked: boolean;
   is_saved: boolean;
   is_following_author: boolean;
@@ -17,7 +17,7 @@ const feedColumns = (viewerId: string | null) => sql`
   u.username, u.full_name, u.avatar_key,
   EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}::uuid) AS is_liked,
   EXISTS (SELECT 1 FROM saved_posts sp WHERE sp.post_id = p.id AND sp.user_id = ${viewerId}::uuid) AS is_saved,
-  EXISTS (SELECT 1 FROM follows fa WHERE fa.follower_id = ${viewerId}::uuid AND fa.followee_id = p.user_id) AS is_following_author`;
+  ${followsSql(viewerId, sql.ref('p.user_id'))} AS is_following_author`;
 
 export function createFeedRepository(db: Database) {
   return {
@@ -27,10 +27,11 @@ export function createFeedRepository(db: Database) {
     },
 
     /**
-     * A page of the viewer's feed: the newest ready posts of everyone they follow and their own.
-     * Each followed person contributes at most one page of candidates through the (user_id,
-     * created_at) index, so the cost stays bounded however many people are followed or however
-     * long ago they posted. One query.
+     * A page of the viewer's feed: the newest ready posts of everyone they follow and their own. Each
+     * followed person contributes at most one page of candidates through the (user_id, created_at)
+     * index alone, so the cost stays bounded however many people are followed or however long ago
+     * they posted. One query. The rows carry what the access rules need: the service drops what the
+     * viewer may not see, and pages on the rows read, so a dropped row never ends the feed early.
      */
     async followingPage(viewerId: string, limit: number, after?: { at: string; id: string }): Promise<FeedRow[]> {
       const before = after ? sql`AND (q.created_at, q.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
@@ -66,7 +67,7 @@ export function createFeedRepository(db: Database) {
       await db.deleteFrom('saved_posts').where('user_id', '=', userId).where('post_id', '=', postId).execute();
     },
 
-    /** The viewer's saved posts, most recently saved first (audiences are applied by the caller). */
+    /** The viewer's saved posts, most recently saved first, those the access rules still list to them. */
     async savedPage(userId: string, limit: number, after?: { at: string; id: string }): Promise<Array<FeedRow & { saved_cursor: string }>> {
       const result = await sql<FeedRow & { saved_cursor: string }>`
         SELECT ${feedColumns(userId)}, sp.saved_at::text AS saved_cursor
@@ -74,7 +75,7 @@ export function createFeedRepository(db: Database) {
         JOIN posts p ON p.id = sp.post_id
         JOIN users u ON u.id = p.user_id
         LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
-        WHERE sp.user_id = ${userId}
+        WHERE sp.user_id = ${userId} AND ${postListedSql(userId, 'p')}
           ${after ? sql`AND (sp.saved_at, sp.post_id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY sp.saved_at DESC, sp.post_id DESC
         LIMIT ${limit}`.execute(db);
@@ -88,7 +89,7 @@ export function createFeedRepository(db: Database) {
         FROM posts p
         JOIN users u ON u.id = p.user_id
         LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
-        WHERE p.visibility = 'public' AND p.status = 'ready'
+        WHERE ${postPublicSql('p')}
           ${after ? sql`AND (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ${limit}`.execute(db);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { likeSafeSearchText, nameMatches } from './search-text.js';
+import { inTransaction } from './transaction.js';
 
 export interface FollowListRow {
   id: string;
@@ -67,7 +68,7 @@ export function createFollowsRepository(db: Database) {
      * followee's follower count, or undefined when either user no longer exists.
      */
     async follow(followerId: string, followeeId: string, at: Date): Promise<number | undefined> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const before = await lockPair(trx, followerId, followeeId);
         if (before === undefined) return undefined;
         const inserted = await sql`
@@ -80,7 +81,7 @@ export function createFollowsRepository(db: Database) {
 
     /** The reverse of follow: idempotent, and counters never go below zero. */
     async unfollow(followerId: string, followeeId: string): Promise<number | undefined> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const before = await lockPair(trx, followerId, followeeId);
         if (before === undefined) return undefined;
         const deleted = await sql`

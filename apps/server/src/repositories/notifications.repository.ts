@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { NotificationType } from '../db/schema.js';
+import type { Audience, NotificationType, ProcessingStatus } from '../db/schema.js';
+import { followsSql, postOpenSql } from '../access/filters.js';
 
 /** What a like is on: each has its own likes table and a likes_count column kept by the like calls. */
 export type LikeTarget = 'post' | 'comment' | 'story';
@@ -31,12 +32,22 @@ export interface NotificationRow {
   actor_followed: boolean;
   story_id: string | null;
   story_thumb_key: string | null;
+  story_owner_id: string | null;
+  story_status: ProcessingStatus | null;
+  story_audience: Audience | null;
+  story_created_at: Date | null;
+  story_highlighted_at: Date | null;
+  /** Whether the recipient follows the story's owner. */
+  story_owner_followed: boolean;
   comment_id: string | null;
   post_slug: string | null;
   post_type: 'grid' | 'quicky' | 'vip' | null;
-  post_visibility: 'public' | 'followers' | 'subscribers' | null;
+  post_visibility: Audience | null;
+  post_status: ProcessingStatus | null;
   post_owner_id: string | null;
   post_thumb_key: string | null;
+  /** Whether the recipient follows the post's owner. */
+  post_owner_followed: boolean;
 }
 
 export interface NewNotification {
@@ -96,8 +107,8 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /**
-     * Notifies the people named in a text (lower-cased usernames) who may see the post: anyone for a
-     * public post, otherwise its owner and its followers. Returns who was notified.
+     * Notifies the people named in a text (lower-cased usernames) whom the access rules let open the
+     * post. Returns who was notified.
      */
     async insertMentions(input: {
       usernames: string[];
@@ -117,8 +128,7 @@ export function createNotificationsRepository(db: Database) {
         WHERE lower(u.username) = ANY(${input.usernames}::text[])
           AND u.id <> ${input.actorId}
           AND NOT (u.id = ANY(${input.exclude}::uuid[]))
-          AND (p.visibility = 'public' OR u.id = p.user_id
-               OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = u.id AND f.followee_id = p.user_id))
+          AND ${postOpenSql(sql.ref('u.id'), 'p')}
         RETURNING recipient_id`.execute(db);
       return result.rows.map((row) => row.recipient_id);
     },
@@ -210,11 +220,15 @@ export function createNotificationsRepository(db: Database) {
         SELECT n.id, n.type, n.actors_count, n.text, n.created_at, n.created_at::text AS cursor_at, n.read_at,
           a.username AS actor_username, a.full_name AS actor_full_name, a.avatar_key AS actor_avatar_key,
           a.is_verified AS actor_is_verified,
-          EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = n.recipient_id AND f.followee_id = a.id) AS actor_followed,
-          n.story_id, coalesce(s.poster_key, s.image_key) AS story_thumb_key,
+          ${followsSql(sql.ref('n.recipient_id'), sql.ref('a.id'))} AS actor_followed,
+          n.story_id, coalesce(s.poster_key, s.image_key) AS story_thumb_key, s.user_id AS story_owner_id,
+          s.status AS story_status, s.audience AS story_audience, s.created_at AS story_created_at,
+          s.highlighted_at AS story_highlighted_at,
+          ${followsSql(sql.ref('n.recipient_id'), sql.ref('s.user_id'))} AS story_owner_followed,
           n.comment_id,
-          p.slug AS post_slug, p.post_type, p.visibility AS post_visibility, p.user_id AS post_owner_id,
-          coalesce(m.thumb_key, m.poster_key, m.image_key) AS post_thumb_key
+          p.slug AS post_slug, p.post_type, p.visibility AS post_visibility, p.status AS post_status, p.user_id AS post_owner_id,
+          coalesce(m.thumb_key, m.poster_key, m.image_key) AS post_thumb_key,
+          ${followsSql(sql.ref('n.recipient_id'), sql.ref('p.user_id'))} AS post_owner_followed
         FROM notifications n
         JOIN users a ON a.id = n.actor_id
         LEFT JOIN comments c ON c.id = n.comment_id

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Audience, MediaKind, PostType } from '../db/schema.js';
+import { inTransaction } from './transaction.js';
 
 export interface NewPostMedia {
   kind: MediaKind;
@@ -38,7 +39,7 @@ export function createPostWritesRepository(db: Database) {
   return {
     /** The post, its media rows, its author's count and (for videos) its job, all or nothing. */
     async insert(post: NewPost): Promise<{ id: string; slug: string }> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const row = await trx
           .insertInto('posts')
           .values({

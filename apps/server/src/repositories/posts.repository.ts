@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { Audience, MediaKind, PostType, ProcessingStatus } from '../db/schema.js';
 import type { ProfilePostRow } from './profiles.repository.js';
 import { likeChange, type LikeChange } from './like-change.js';
+import { followsSql, postPublicSql } from '../access/filters.js';
 
 /** What every check of "may this viewer see this post" needs. */
 export interface PostAccessRow {
@@ -46,6 +47,7 @@ export interface PostDetailRow extends PostAccessRow {
 }
 
 export interface QuickyRow extends ProfilePostRow {
+  user_id: string;
   username: string;
   full_name: string | null;
   avatar_key: string | null;
@@ -53,7 +55,7 @@ export interface QuickyRow extends ProfilePostRow {
 
 const accessColumns = (viewerId: string | null) => sql`
   p.id, p.user_id, p.visibility, p.status, p.likes_count, p.views_count, p.comments_count,
-  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId}::uuid AND f.followee_id = p.user_id) AS is_following_author,
+  ${followsSql(viewerId, sql.ref('p.user_id'))} AS is_following_author,
   EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}::uuid) AS is_liked,
   EXISTS (SELECT 1 FROM saved_posts sp WHERE sp.post_id = p.id AND sp.user_id = ${viewerId}::uuid) AS is_saved`;
 
@@ -124,14 +126,14 @@ export function createPostsRepository(db: Database) {
     /** Public, ready quickys of everyone, newest first (the explore grid), one query a page. */
     async listPublicQuickys(limit: number, after?: { at: string; id: string }): Promise<QuickyRow[]> {
       const result = await sql<QuickyRow>`
-        SELECT p.id, p.slug, p.post_type, p.content_type, p.visibility, p.status, p.title, p.description,
+        SELECT p.id, p.user_id, p.slug, p.post_type, p.content_type, p.visibility, p.status, p.title, p.description,
                p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
                m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
                1 AS media_count, u.username, u.full_name, u.avatar_key
         FROM posts p
         JOIN users u ON u.id = p.user_id
         LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
-        WHERE p.post_type = 'quicky' AND p.visibility = 'public' AND p.status = 'ready'
+        WHERE p.post_type = 'quicky' AND ${postPublicSql('p')}
           ${after ? sql`AND (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ${limit}`.execute(db);

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Audience, MediaKind, PostType, ProcessingStatus } from '../db/schema.js';
-
-/** How the viewer stands to a profile's owner: decides which posts and stories they may see. */
-export type Access = 'owner' | 'follower' | 'other';
+import { followsSql, personVisibleSql, postListedSql, storyVisibleSql } from '../access/filters.js';
 
 export interface ProfileRow {
   id: string;
@@ -15,6 +13,8 @@ export interface ProfileRow {
   followers_count: number;
   following_count: number;
   posts_count: number;
+  listed_posts_count: number;
+  followers_posts_count: number;
   is_following: boolean;
   has_active_stories: boolean;
 }
@@ -46,7 +46,7 @@ export interface ProfilePostRow {
 
 export interface PostsPageQuery {
   ownerId: string;
-  access: Access;
+  viewerId: string | null;
   limit: number;
   after?: { at: string; id: string };
   postType?: PostType;
@@ -55,38 +55,31 @@ export interface PostsPageQuery {
 export function createProfilesRepository(db: Database) {
   return {
     /**
-     * One user by username (any case) with what the viewer's profile page needs: counters, whether
-     * the viewer follows them and whether they have active stories the viewer may watch.
+     * One user by username (any case) the viewer may find, with what the viewer's profile page needs:
+     * counters, whether the viewer follows them and whether they have active stories the viewer may
+     * watch (the avatar ring).
      */
-    async findProfile(username: string, viewerId: string | null, activeSince: Date): Promise<ProfileRow | undefined> {
+    async findProfile(username: string, viewerId: string | null, now: Date, activeSince: Date): Promise<ProfileRow | undefined> {
       const result = await sql<ProfileRow>`
         SELECT u.id, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified,
-               u.followers_count, u.following_count, u.posts_count,
-               EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId}::uuid AND f.followee_id = u.id) AS is_following,
+               u.followers_count, u.following_count, u.posts_count, u.listed_posts_count, u.followers_posts_count,
+               ${followsSql(viewerId, sql.ref('u.id'))} AS is_following,
                EXISTS (
                  SELECT 1 FROM stories s
                  WHERE s.user_id = u.id AND s.status = 'ready' AND s.created_at > ${activeSince}
-                   AND (s.audience = 'public' OR u.id = ${viewerId}::uuid
-                        OR (s.audience = 'followers'
-                            AND EXISTS (SELECT 1 FROM follows f2 WHERE f2.follower_id = ${viewerId}::uuid AND f2.followee_id = u.id)))
+                   AND ${storyVisibleSql(viewerId, now, 's')}
                ) AS has_active_stories
         FROM users u
-        WHERE lower(u.username) = lower(${username})`.execute(db);
+        WHERE lower(u.username) = lower(${username}) AND ${personVisibleSql(viewerId, 'u')}`.execute(db);
       return result.rows[0];
     },
 
     /**
-     * A page of a user's posts, newest first, that the viewer may know of: the owner sees all of
-     * them in any state; a follower sees ready public, followers-only and VIP posts; anyone else
-     * ready public and VIP posts (the service locks VIP media). One query, first media joined.
+     * A page of a user's posts the viewer finds listed (the access rules: the owner's in any state,
+     * others' ready ones of their audience, VIP ones to be shown locked), newest first. One query,
+     * first media joined.
      */
-    async listPosts({ ownerId, access, limit, after, postType }: PostsPageQuery): Promise<ProfilePostRow[]> {
-      const visible =
-        access === 'owner'
-          ? sql`TRUE`
-          : access === 'follower'
-            ? sql`p.status = 'ready'`
-            : sql`p.status = 'ready' AND p.visibility <> 'followers'`;
+    async listPosts({ ownerId, viewerId, limit, after, postType }: PostsPageQuery): Promise<ProfilePostRow[]> {
       const result = await sql<ProfilePostRow>`
         SELECT p.id, p.slug, p.post_type, p.content_type, p.visibility, p.status, p.title, p.description,
                p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
@@ -95,7 +88,7 @@ export function createProfilesRepository(db: Database) {
         FROM posts p
         LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
         WHERE p.user_id = ${ownerId}
-          AND ${visible}
+          AND ${postListedSql(viewerId, 'p')}
           ${postType ? sql`AND p.post_type = ${postType}` : sql``}
           ${after ? sql`AND (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY p.created_at DESC, p.id DESC

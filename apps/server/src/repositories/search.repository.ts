@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
 import { nameSearch } from './search-text.js';
+import { followsSql, personVisibleSql, postListedSql } from '../access/filters.js';
 
 export type PostSearchOrder = 'relevance' | 'recent' | 'popular';
 
@@ -80,16 +81,10 @@ export function createSearchRepository(db: Database) {
       // the text index.
       const query: RawBuilder<unknown> | null = words?.length ? textQuery(words) : null;
       const order = search.order === 'relevance' && !query ? 'recent' : search.order;
-      const conditions: RawBuilder<unknown>[] = [sql`p.status = 'ready'`];
-      conditions.push(
-        viewerId
-          ? // The people the viewer follows as one array, read once: with a correlated EXISTS here the
-            // planner would price every row of an index walk as a subquery and fall back to
-            // reading every text match, many times slower for common words.
-            sql`(p.visibility <> 'followers' OR p.user_id = ${viewerId}::uuid
-                 OR p.user_id = ANY (ARRAY(SELECT fv.followee_id FROM follows fv WHERE fv.follower_id = ${viewerId}::uuid)))`
-          : sql`p.visibility <> 'followers'`,
-      );
+      // Search finds published posts only (the owner's own processing ones included nowhere here),
+      // and of those what the access rules list to the viewer; the followed ids are read once as an
+      // array, which keeps the planner on its index walks.
+      const conditions: RawBuilder<unknown>[] = [sql`p.status = 'ready'`, postListedSql(viewerId, 'p', { follows: 'array' })];
       if (query) conditions.push(sql`p.search_document @@ ${query}`);
       if (search.kind === 'quicky') conditions.push(sql`p.post_type = 'quicky'`);
       if (search.kind === 'image') conditions.push(sql`p.content_type = 'image'`);
@@ -180,7 +175,7 @@ export function createSearchRepository(db: Database) {
                m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
                (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count,
                u.username, u.full_name, u.avatar_key,
-               EXISTS (SELECT 1 FROM follows fa WHERE fa.follower_id = ${viewerId}::uuid AND fa.followee_id = p.user_id) AS is_following_author,
+               ${followsSql(viewerId, sql.ref('p.user_id'))} AS is_following_author,
                k.rank::text AS rank
         FROM page k
         JOIN posts p ON p.id = k.id
@@ -197,7 +192,7 @@ export function createSearchRepository(db: Database) {
      * featured creators and the most followed people.
      */
     async people(text: string | null, viewerId: string | null, limit: number): Promise<PersonSearchRow[]> {
-      const followed = sql`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId}::uuid AND f.followee_id = u.id)`;
+      const followed = followsSql(viewerId, sql.ref('u.id'));
       if (!text) {
         const result = await sql<PersonSearchRow>`
           SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, u.followers_count, ${followed} AS is_followed_by_me
@@ -207,6 +202,7 @@ export function createSearchRepository(db: Database) {
             (SELECT id FROM users ORDER BY followers_count DESC, id LIMIT ${limit})
           ) k
           JOIN users u ON u.id = k.id
+          WHERE ${personVisibleSql(viewerId, 'u')}
           ORDER BY u.featured_rank IS NULL, u.featured_rank, u.followers_count DESC, lower(u.username)
           LIMIT ${limit}`.execute(db);
         return result.rows;
@@ -215,7 +211,7 @@ export function createSearchRepository(db: Database) {
       const result = await sql<PersonSearchRow>`
         SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, u.followers_count, ${followed} AS is_followed_by_me
         FROM users u
-        WHERE ${matches}
+        WHERE ${matches} AND ${personVisibleSql(viewerId, 'u')}
         ORDER BY lower(u.username) = lower(${text}) DESC,
                  u.is_verified DESC,
                  u.featured_rank IS NOT NULL DESC,

@@ -47,6 +47,12 @@ export function createSessionsRepository(db: Database) {
     async deleteById(sessionId: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     },
+
+    /** The account of a session that still exists (media requests identify their viewer by it). */
+    async findUserIdById(sessionId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();
+      return row?.user_id;
+    },
   };
 }
 

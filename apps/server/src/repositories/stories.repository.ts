@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Audience, MediaKind, ProcessingStatus } from '../db/schema.js';
 import { likeChange, type LikeChange } from './like-change.js';
+import { followsSql, storyVisibleSql } from '../access/filters.js';
 
 export interface StoryRow {
   id: string;
@@ -71,21 +72,9 @@ const storyColumns = (viewerId: string | null) => sql`
   s.id, s.user_id, s.audience, s.kind, s.duration_ms, s.image_key, s.video_key, s.poster_key, s.status,
   s.highlighted_at, s.group_id, s.views_count, s.likes_count, s.created_at,
   u.username, u.full_name, u.avatar_key, u.is_verified,
-  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId}::uuid AND f.followee_id = s.user_id) AS is_following,
+  ${followsSql(viewerId, sql.ref('s.user_id'))} AS is_following,
   EXISTS (SELECT 1 FROM story_likes l WHERE l.story_id = s.id AND l.user_id = ${viewerId}::uuid) AS is_liked,
   EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.viewer_id = ${viewerId}::uuid) AS seen`;
-
-/**
- * Stories the viewer may watch (decisions.md §3): the owner's all; others' ready public ones, and
- * followers-only ones when they follow the owner. VIP stories are the owner's alone until
- * subscriptions exist.
- */
-const visibleTo = (viewerId: string | null) => sql`
-  (s.user_id = ${viewerId}::uuid
-   OR (s.status = 'ready'
-       AND (s.audience = 'public'
-            OR (s.audience = 'followers'
-                AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId}::uuid AND f.followee_id = s.user_id)))))`;
 
 export function createStoriesRepository(db: Database) {
   return {
@@ -114,20 +103,21 @@ export function createStoriesRepository(db: Database) {
       return result.rows[0]?.id;
     },
 
-    /** Active stories (created after `since`) the viewer may watch, oldest first: one query. */
-    async listActive(ownerId: string, viewerId: string | null, since: Date): Promise<StoryRow[]> {
+    /** Active stories (created after `since`) the viewer may watch at `now`, oldest first: one query. */
+    async listActive(ownerId: string, viewerId: string | null, now: Date, since: Date): Promise<StoryRow[]> {
       const result = await sql<StoryRow>`
         SELECT ${storyColumns(viewerId)}
         FROM stories s JOIN users u ON u.id = s.user_id
-        WHERE s.user_id = ${ownerId} AND s.created_at > ${since} AND ${visibleTo(viewerId)}
+        WHERE s.user_id = ${ownerId} AND s.created_at > ${since} AND ${storyVisibleSql(viewerId, now, 's')}
         ORDER BY s.created_at, s.id`.execute(db);
       return result.rows;
     },
 
-    async hasActive(ownerId: string, viewerId: string | null, since: Date): Promise<boolean> {
+    async hasActive(ownerId: string, viewerId: string | null, now: Date, since: Date): Promise<boolean> {
       const result = await sql<{ found: boolean }>`
         SELECT EXISTS (
-          SELECT 1 FROM stories s WHERE s.user_id = ${ownerId} AND s.created_at > ${since} AND ${visibleTo(viewerId)}
+          SELECT 1 FROM stories s
+          WHERE s.user_id = ${ownerId} AND s.created_at > ${since} AND ${storyVisibleSql(viewerId, now, 's')}
         ) AS found`.execute(db);
       return result.rows[0]?.found ?? false;
     },
@@ -136,7 +126,7 @@ export function createStoriesRepository(db: Database) {
      * The story-avatar row: people the viewer follows who have active stories the viewer may watch,
      * unseen ones first, then the most recent; for a guest, featured creators with public ones. One query.
      */
-    async storyRow(viewerId: string | null, since: Date, limit: number): Promise<StoryRowEntry[]> {
+    async storyRow(viewerId: string | null, now: Date, since: Date, limit: number): Promise<StoryRowEntry[]> {
       const people = viewerId
         ? sql`SELECT f.followee_id AS id FROM follows f WHERE f.follower_id = ${viewerId}`
         : sql`SELECT id FROM users WHERE featured_rank IS NOT NULL`;
@@ -145,8 +135,7 @@ export function createStoriesRepository(db: Database) {
                bool_or(v.story_id IS NULL) AS has_unseen
         FROM (${people}) AS p
         JOIN users u ON u.id = p.id
-        JOIN stories s ON s.user_id = u.id AND s.created_at > ${since} AND s.status = 'ready'
-             AND (s.audience = 'public' OR (s.audience = 'followers' AND ${viewerId}::uuid IS NOT NULL))
+        JOIN stories s ON s.user_id = u.id AND s.created_at > ${since} AND ${storyVisibleSql(viewerId, now, 's')}
         LEFT JOIN story_views v ON v.story_id = s.id AND v.viewer_id = ${viewerId}::uuid
         GROUP BY u.id
         ORDER BY has_unseen DESC, latest_at DESC
@@ -166,11 +155,11 @@ export function createStoriesRepository(db: Database) {
     },
 
     /** Highlights (the Quickyteca) the viewer may watch, most recently kept first. */
-    async listHighlights(ownerId: string, viewerId: string | null): Promise<StoryRow[]> {
+    async listHighlights(ownerId: string, viewerId: string | null, now: Date): Promise<StoryRow[]> {
       const result = await sql<StoryRow>`
         SELECT ${storyColumns(viewerId)}
         FROM stories s JOIN users u ON u.id = s.user_id
-        WHERE s.user_id = ${ownerId} AND s.highlighted_at IS NOT NULL AND ${visibleTo(viewerId)}
+        WHERE s.user_id = ${ownerId} AND s.highlighted_at IS NOT NULL AND ${storyVisibleSql(viewerId, now, 's')}
         ORDER BY s.highlighted_at DESC, s.id DESC`.execute(db);
       return result.rows;
     },
@@ -179,12 +168,12 @@ export function createStoriesRepository(db: Database) {
      * The owner's groups with the count and cover of the highlights the viewer may see in each, and
      * the same for Recientes (highlights in no group) as the row with a null id: one query.
      */
-    async groups(ownerId: string, viewerId: string | null): Promise<GroupRow[]> {
+    async groups(ownerId: string, viewerId: string | null, now: Date): Promise<GroupRow[]> {
       const result = await sql<GroupRow>`
         WITH visible AS (
           SELECT s.group_id, s.highlighted_at, coalesce(s.poster_key, s.image_key) AS cover_key
           FROM stories s
-          WHERE s.user_id = ${ownerId} AND s.highlighted_at IS NOT NULL AND ${visibleTo(viewerId)}
+          WHERE s.user_id = ${ownerId} AND s.highlighted_at IS NOT NULL AND ${storyVisibleSql(viewerId, now, 's')}
         )
         SELECT NULL::uuid AS id, NULL::text AS name, count(v.*)::int AS count,
                (array_agg(v.cover_key ORDER BY v.highlighted_at DESC))[1] AS cover_key

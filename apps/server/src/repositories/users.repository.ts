@@ -119,24 +119,40 @@ export function createUsersRepository(db: Database) {
         .executeTakeFirstOrThrow();
     },
 
+    async findPasswordHash(id: string): Promise<string | null> {
+      const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+      return row?.password_hash ?? null;
+    },
+
+    /**
+     * Saves the personal information (the birth date is not among it: it is fixed at registration).
+     * With `endSessionsExcept`, every other session of the account ends in the same transaction, so a
+     * new email never coexists with a session someone else may hold.
+     */
     async updatePersonalInfo(
       id: string,
-      changes: { fullName?: string | null; username?: string; email?: string; phone?: string | null; birthDate?: string },
+      changes: { fullName?: string | null; username?: string; email?: string; phone?: string | null },
       now: Date,
+      { endSessionsExcept }: { endSessionsExcept?: string } = {},
     ) {
-      return db
-        .updateTable('users')
-        .set({
-          ...(changes.fullName !== undefined ? { full_name: changes.fullName } : {}),
-          ...(changes.username !== undefined ? { username: changes.username } : {}),
-          ...(changes.email !== undefined ? { email: changes.email } : {}),
-          ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
-          ...(changes.birthDate !== undefined ? { birth_date: changes.birthDate } : {}),
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .returning(['username'])
-        .executeTakeFirstOrThrow();
+      return db.transaction().execute(async (trx) => {
+        const saved = await trx
+          .updateTable('users')
+          .set({
+            ...(changes.fullName !== undefined ? { full_name: changes.fullName } : {}),
+            ...(changes.username !== undefined ? { username: changes.username } : {}),
+            ...(changes.email !== undefined ? { email: changes.email } : {}),
+            ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+            updated_at: now,
+          })
+          .where('id', '=', id)
+          .returning(['username'])
+          .executeTakeFirstOrThrow();
+        if (endSessionsExcept !== undefined) {
+          await trx.deleteFrom('sessions').where('user_id', '=', id).where('id', '<>', endSessionsExcept).execute();
+        }
+        return saved;
+      });
     },
 
     /** Points the account at a new avatar folder; returns the folder it pointed at before. */

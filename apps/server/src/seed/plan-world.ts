@@ -35,7 +35,7 @@ export interface ImageSlot {
   height: number;
   renditions: readonly RenditionSpec[];
   caption?: string;
-  /** Media of a followers-only or VIP item: stored where only signed grants reach it. */
+  /** Media of a followers-only or VIP item: stored with the restricted ones (`r/…`). */
   restricted?: boolean;
   out?: { key: string; width: number; height: number };
 }

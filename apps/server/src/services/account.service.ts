@@ -1,4 +1,5 @@
-import { birthDateProblem, EMAIL_PATTERN, usernameProblem } from '@wag/contract/account-rules';
+import { verify } from '@node-rs/argon2';
+import { EMAIL_PATTERN, usernameProblem } from '@wag/contract/account-rules';
 import {
   BIO_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
@@ -9,11 +10,13 @@ import {
   type ProfileDetailsResponse,
   type UsernameCheckResponse,
 } from '@wag/contract/profiles';
+import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
-import { ConflictError, UnauthorizedError, ValidationError } from '../lib/errors.js';
+import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { isUniqueViolation, type UsersRepository } from '../repositories/users.repository.js';
 import type { Viewer } from './auth.service.js';
+import type { RateLimitService } from './rate-limit.service.js';
 
 const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{5,24}$/;
 
@@ -37,7 +40,26 @@ function usernameRuleMessage(username: string): string | null {
   return null;
 }
 
-export function createAccountService({ users, clock }: { users: UsersRepository; clock: Clock }) {
+export interface AccountServiceDeps {
+  users: UsersRepository;
+  clock: Clock;
+  rateLimits: RateLimitService;
+  /** Wrong current passwords are limited like failed logins: a stolen session must not become a way to guess. */
+  throttle: Config['loginThrottle'];
+}
+
+export function createAccountService({ users, clock, rateLimits, throttle }: AccountServiceDeps) {
+  /** Checks the account's current password, counting the attempt first like a login does. */
+  async function confirmPassword(viewer: Viewer, password: string | undefined): Promise<void> {
+    if (!password) throw new ValidationError(messages.currentPasswordRequired);
+    const reservation = await rateLimits.reserve([{ key: `password-check:${viewer.userId}`, max: throttle.maxPerAccount, windowMs: throttle.windowMs }]);
+    if (!reservation.allowed) throw new TooManyRequestsError(messages.passwordChecksThrottled, reservation.retryAfterSeconds);
+    const hash = await users.findPasswordHash(viewer.userId);
+    const valid = hash ? await verify(hash, password).catch(() => false) : false;
+    if (!valid) throw new ForbiddenError(messages.currentPasswordWrong);
+    await rateLimits.giveBack(reservation.hits);
+  }
+
   return {
     /** Name and bio of the viewer's own profile; nothing else in the body is read. */
     async updateProfileDetails(viewer: Viewer, body: ProfileDetailsBody): Promise<ProfileDetailsResponse> {
@@ -56,11 +78,15 @@ export function createAccountService({ users, clock }: { users: UsersRepository;
     },
 
     /**
-     * Name, username, email, phone and birth date, each checked like at registration. Profiles,
-     * lists and mentions look people up by username when asked, so a new name holds everywhere at
-     * once and the old one stops answering.
+     * Name, username, email and phone, each checked like at registration. Profiles, lists and
+     * mentions look people up by username when asked, so a new name holds everywhere at once and the
+     * old one stops answering. A new email needs the current password and ends every other session
+     * (whoever else holds one must not keep the account). The birth date is fixed at registration:
+     * the same date is accepted (the form sends it back), another one is refused.
      */
     async updatePersonalInfo(viewer: Viewer, body: PersonalInfoBody): Promise<PersonalInfoUpdateResponse> {
+      const current = await users.findPersonalInfo(viewer.userId);
+      if (!current) throw new UnauthorizedError(messages.unauthorized);
       const fullName = optionalText(body.fullName);
       checkFullName(fullName);
       const username = body.username === undefined ? undefined : body.username.trim();
@@ -75,21 +101,25 @@ export function createAccountService({ users, clock }: { users: UsersRepository;
       }
       const phone = optionalText(body.phone);
       if (phone && !PHONE_PATTERN.test(phone)) throw new ValidationError(messages.phoneInvalid);
-      const birthDate = body.dob === undefined ? undefined : body.dob.trim().slice(0, 10);
-      if (birthDate !== undefined) {
-        const problem = birthDateProblem(birthDate, clock.now());
-        if (problem === 'missing') throw new ValidationError(messages.birthDateMissing);
-        if (problem === 'invalid') throw new ValidationError(messages.birthDateInvalid);
-        if (problem === 'underage') throw new ValidationError(messages.birthDateUnderage);
+      if (body.dob !== undefined && body.dob.trim().slice(0, 10) !== current.birth_date) {
+        throw new ValidationError(messages.birthDateFixed);
       }
+      const emailChanges = email !== undefined && email !== current.email;
+      // Before telling whether an email is taken: a session alone must not learn which emails have accounts.
+      if (emailChanges) await confirmPassword(viewer, body.currentPassword);
       if (username !== undefined && (await users.usernameTakenByOther(username, viewer.userId))) {
         throw new ConflictError(messages.usernameTaken);
       }
-      if (email !== undefined && (await users.emailTakenByOther(email, viewer.userId))) {
+      if (emailChanges && (await users.emailTakenByOther(email, viewer.userId))) {
         throw new ConflictError(messages.emailTaken);
       }
       try {
-        const saved = await users.updatePersonalInfo(viewer.userId, { fullName, username, email, phone, birthDate }, clock.now());
+        const saved = await users.updatePersonalInfo(
+          viewer.userId,
+          { fullName, username, email: emailChanges ? email : undefined, phone },
+          clock.now(),
+          { endSessionsExcept: emailChanges ? viewer.sessionId : undefined },
+        );
         return { success: true, message: messages.personalInfoSaved, username: saved.username };
       } catch (error) {
         if (isUniqueViolation(error, 'users_username_lower')) throw new ConflictError(messages.usernameTaken);

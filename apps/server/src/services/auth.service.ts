@@ -12,9 +12,11 @@ import type { Clock } from '../lib/clock.js';
 import { TooManyRequestsError, UnauthorizedError, ValidationError, ConflictError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { hashToken, newSessionToken, normalizeToken } from '../lib/tokens.js';
-import type { LoginFailuresRepository } from '../repositories/login-failures.repository.js';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, type TrustedDevices } from '../lib/trusted-devices.js';
+import type { LoginIpsRepository } from '../repositories/login-ips.repository.js';
 import type { SessionsRepository } from '../repositories/sessions.repository.js';
 import { isUniqueViolation, type UsersRepository } from '../repositories/users.repository.js';
+import type { LimitCheck, RateLimitService } from './rate-limit.service.js';
 
 export interface Viewer {
   userId: string;
@@ -30,18 +32,23 @@ export interface ClientInfo {
 /** A session's last-seen time is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** An address an account signed in from stays the owner's for this long after the last sign-in there. */
+const KNOWN_IP_MS = 90 * 24 * 60 * 60 * 1000;
+
 // Compared against when the email is unknown, so a miss costs as long as a wrong password.
 const dummyHash = hash('wag-timing-equaliser');
 
 export interface AuthServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
-  loginFailures: LoginFailuresRepository;
+  loginIps: LoginIpsRepository;
+  rateLimits: RateLimitService;
+  devices: TrustedDevices;
   clock: Clock;
   throttle: Config['loginThrottle'];
 }
 
-export function createAuthService({ users, sessions, loginFailures, clock, throttle }: AuthServiceDeps) {
+export function createAuthService({ users, sessions, loginIps, rateLimits, devices, clock, throttle }: AuthServiceDeps) {
   function validateRegistration(body: RegisterBody) {
     const username = (body.username ?? '').trim();
     const email = (body.email ?? '').trim();
@@ -66,17 +73,22 @@ export function createAuthService({ users, sessions, loginFailures, clock, throt
     return { username, email, password, birthDate };
   }
 
-  async function assertNotThrottled(keys: string[]) {
-    const now = clock.now();
-    const since = new Date(now.getTime() - throttle.windowMs);
-    const counts = await loginFailures.countSince(keys, since);
-    for (const [key, { count, oldest }] of counts) {
-      const max = key.startsWith('ip:') ? throttle.maxPerIp : throttle.maxPerAccount;
-      if (count >= max) {
-        const retryAfterMs = oldest.getTime() + throttle.windowMs - now.getTime();
-        throw new TooManyRequestsError(messages.loginThrottled, Math.max(1, Math.ceil(retryAfterMs / 1000)));
-      }
+  /**
+   * Which failure counters judge a login (OWASP's device-cookie scheme), so that strangers' failures
+   * never lock the owner out: a browser holding a valid device cookie for the account counts only its
+   * own failures; an address the account signed in from before counts its own failures for that
+   * account; anyone else shares the account-wide counter (the lockout that stops guessing) and the
+   * counter of their address (which stops one address trying many accounts).
+   */
+  async function loginCounters(emailKey: string, userId: string | null, deviceId: string | null, ip: string | null): Promise<LimitCheck[]> {
+    const perAccount = { max: throttle.maxPerAccount, windowMs: throttle.windowMs };
+    if (userId && deviceId) return [{ key: `login:device:${userId}:${deviceId}`, ...perAccount }];
+    if (userId && ip && (await loginIps.isKnown(userId, ip, new Date(clock.now().getTime() - KNOWN_IP_MS)))) {
+      return [{ key: `login:account-ip:${userId}:${ip}`, ...perAccount }];
     }
+    const checks: LimitCheck[] = [{ key: `login:account:${emailKey}`, ...perAccount }];
+    if (ip) checks.push({ key: `login:ip:${ip}`, max: throttle.maxPerIp, windowMs: throttle.windowMs });
+    return checks;
   }
 
   return {
@@ -101,35 +113,42 @@ export function createAuthService({ users, sessions, loginFailures, clock, throt
       }
     },
 
-    async login(body: LoginBody, client: ClientInfo) {
+    /**
+     * Signs in, or counts a failure. The attempt is counted before the password is checked (one
+     * atomic statement for all its counters), so simultaneous guesses cannot all slip under the limit;
+     * a right password gives its count back. `deviceCookie` is the trusted-device cookie the browser
+     * sent, if any; the answer carries the renewed one.
+     */
+    async login(body: LoginBody, client: ClientInfo, deviceCookie?: string) {
       const email = (body.email ?? '').trim();
       const password = body.password ?? '';
       if (!email || !password) throw new ValidationError(messages.loginMissing);
 
-      const accountKey = `account:${email.toLowerCase()}`;
-      const keys = client.ip ? [accountKey, `ip:${client.ip}`] : [accountKey];
-      await assertNotThrottled(keys);
-
       const user = await users.findByEmail(email);
+      const deviceId = user ? devices.read(deviceCookie, user.id) : null;
+      const counters = await loginCounters(email.toLowerCase(), user?.id ?? null, deviceId, client.ip);
+      const reservation = await rateLimits.reserve(counters);
+      if (!reservation.allowed) throw new TooManyRequestsError(messages.loginThrottled, reservation.retryAfterSeconds);
+
       const valid = user
         ? await verify(user.password_hash, password).catch(() => false)
         : await verify(await dummyHash, password).then(() => false);
-      if (!user || !valid) {
-        const now = clock.now();
-        await loginFailures.record(keys, now, new Date(now.getTime() - throttle.windowMs));
-        throw new UnauthorizedError(messages.loginWrong);
-      }
+      // A failure keeps its count: it was reserved above.
+      if (!user || !valid) throw new UnauthorizedError(messages.loginWrong);
 
-      await loginFailures.clear(accountKey);
+      await rateLimits.giveBack(reservation.hits);
+      const now = clock.now();
+      if (client.ip) await loginIps.remember(user.id, client.ip, now);
       const token = newSessionToken();
       await sessions.insert({
         userId: user.id,
         tokenHash: hashToken(token),
         userAgent: client.userAgent?.slice(0, 512) ?? null,
         ip: client.ip,
-        now: clock.now(),
+        now,
       });
-      return { token, username: user.username };
+      const device = devices.issue(user.id, deviceId);
+      return { token, username: user.username, deviceCookie: { value: device.value, maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS } };
     },
 
     /** The viewer a token belongs to, or null for a guest, a bad token or an ended session. */

@@ -1,6 +1,6 @@
 import { FEED_PAGE_SIZE, type FeedItem, type FeedResponse, type SavedResponse } from '@wag/contract/posts';
+import { isListed } from '../access/rules.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
-import type { MediaGrants } from '../lib/media-grants.js';
 import type { FeedRepository, FeedRow } from '../repositories/feed.repository.js';
 import type { Viewer } from './auth.service.js';
 import { postAccess } from './posts.service.js';
@@ -10,9 +10,9 @@ import { toPostSummary } from './post-summary.js';
  * 'Tu Feed': the posts of the people you follow and your own, newest first; a guest, or someone who
  * follows nobody yet, gets the discovery feed of recent public posts instead of an empty page.
  */
-export function createFeedService({ feed, grants }: { feed: FeedRepository; grants: MediaGrants }) {
+export function createFeedService({ feed }: { feed: FeedRepository }) {
   const toItem = (row: FeedRow, viewer: Viewer | null): FeedItem => ({
-    ...toPostSummary(row, row, viewer?.userId === row.user_id, grants),
+    ...toPostSummary(row, row, postAccess(row, viewer)),
     isLiked: row.is_liked,
     isSaved: row.is_saved,
   });
@@ -24,7 +24,7 @@ export function createFeedService({ feed, grants }: { feed: FeedRepository; gran
       const page = rows.slice(0, FEED_PAGE_SIZE);
       const last = page.at(-1);
       return {
-        items: page.filter((row) => postAccess(row, viewer) !== 'hidden').map((row) => toItem(row, viewer)),
+        items: page.map((row) => toItem(row, viewer)),
         nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor([last.saved_cursor, last.id]) : null,
       };
     },
@@ -39,7 +39,7 @@ export function createFeedService({ feed, grants }: { feed: FeedRepository; gran
       const last = page.at(-1);
       return {
         kind: following ? 'following' : 'discovery',
-        items: page.map((row) => toItem(row, viewer)),
+        items: page.filter((row) => isListed(postAccess(row, viewer))).map((row) => toItem(row, viewer)),
         nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor([last.cursor_at, last.id]) : null,
       };
     },

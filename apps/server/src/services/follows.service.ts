@@ -9,15 +9,18 @@ import type { FollowsRepository } from '../repositories/follows.repository.js';
 import type { PeopleRepository } from '../repositories/people.repository.js';
 import type { Viewer } from './auth.service.js';
 import type { NotificationsService } from './notifications.service.js';
+import type { UnitOfWork } from '../repositories/unit-of-work.js';
 
 export interface FollowsServiceDeps {
   follows: FollowsRepository;
   people: PeopleRepository;
   clock: Clock;
-  notify: Pick<NotificationsService, 'followed' | 'unfollowed'>;
+  notify: Pick<NotificationsService, 'followed' | 'unfollowed' | 'announce'>;
+  /** A follow and its notification commit together. */
+  uow: UnitOfWork;
 }
 
-export function createFollowsService({ follows, people, clock, notify }: FollowsServiceDeps) {
+export function createFollowsService({ follows, people, clock, notify, uow }: FollowsServiceDeps) {
   async function userId(username: string): Promise<string> {
     const id = await people.idByUsername(username);
     if (!id) throw new NotFoundError(messages.userNotFound);
@@ -40,17 +43,23 @@ export function createFollowsService({ follows, people, clock, notify }: Follows
 
     async follow(viewer: Viewer, username: string): Promise<FollowResponse> {
       const followeeId = await followeeOf(viewer, username);
-      const followers = await follows.follow(viewer.userId, followeeId, clock.now());
-      if (followers === undefined) throw new NotFoundError(messages.userNotFound);
-      await notify.followed(viewer.userId, followeeId);
+      const { followers, tells } = await uow.run(async (r) => {
+        const followers = await r.follows.follow(viewer.userId, followeeId, clock.now());
+        if (followers === undefined) throw new NotFoundError(messages.userNotFound);
+        return { followers, tells: await notify.followed(r.notifications, viewer.userId, followeeId) };
+      });
+      await notify.announce(tells);
       return { success: true, isFollowing: true, followers };
     },
 
     async unfollow(viewer: Viewer, username: string): Promise<FollowResponse> {
       const followeeId = await followeeOf(viewer, username);
-      const followers = await follows.unfollow(viewer.userId, followeeId);
-      if (followers === undefined) throw new NotFoundError(messages.userNotFound);
-      await notify.unfollowed(viewer.userId, followeeId);
+      const { followers, tells } = await uow.run(async (r) => {
+        const followers = await r.follows.unfollow(viewer.userId, followeeId);
+        if (followers === undefined) throw new NotFoundError(messages.userNotFound);
+        return { followers, tells: await notify.unfollowed(r.notifications, viewer.userId, followeeId) };
+      });
+      await notify.announce(tells);
       return { success: true, isFollowing: false, followers };
     },
 

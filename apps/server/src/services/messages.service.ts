@@ -8,29 +8,33 @@ import {
   type MessageRequestsResponse,
   type MessagesResponse,
 } from '@wag/contract/messages';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../lib/errors.js';
-import type { MediaGrants } from '../lib/media-grants.js';
-import { mediaUrl } from '../lib/media-url.js';
+import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { messages as texts } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { ChatUserRow, ConversationRow, ConversationsRepository, MessageRow } from '../repositories/conversations.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
-import { isStoryLive } from '../lib/story-life.js';
+import { storyVisibility } from '../access/rules.js';
 import type { Viewer } from './auth.service.js';
 import type { LiveService } from './live.service.js';
 
 const RATE_WINDOW_MS = 60_000;
 
-/** The story a message replies to, as the queries read it. */
-export interface StoryQuote {
-  story_id: string | null;
-  story_owner_id: string | null;
-  story_created_at: Date | null;
-  story_highlighted_at: Date | null;
-  story_thumb_key: string | null;
-}
+/** The story a message replies to, as the queries read it for one reader. */
+export type StoryQuote = Pick<
+  MessageRow,
+  | 'story_id'
+  | 'story_owner_id'
+  | 'story_status'
+  | 'story_audience'
+  | 'story_created_at'
+  | 'story_highlighted_at'
+  | 'story_thumb_key'
+  | 'story_viewer_follows'
+>;
 
 /** Who sends or receives a message, as much as delivering it needs. */
 interface Party {
@@ -38,7 +42,16 @@ interface Party {
   username: string;
 }
 
-const NO_STORY: StoryQuote = { story_id: null, story_owner_id: null, story_created_at: null, story_highlighted_at: null, story_thumb_key: null };
+const NO_STORY: StoryQuote = {
+  story_id: null,
+  story_owner_id: null,
+  story_status: null,
+  story_audience: null,
+  story_created_at: null,
+  story_highlighted_at: null,
+  story_thumb_key: null,
+  story_viewer_follows: false,
+};
 
 /**
  * Direct messages between two people: one conversation per pair, each side with its own state.
@@ -51,15 +64,15 @@ export function createMessagesService({
   users,
   live,
   clock,
-  grants,
   messagesPerMinute,
+  log,
 }: {
   conversations: ConversationsRepository;
   users: UsersRepository;
   live: LiveService;
   clock: Clock;
-  grants: MediaGrants;
   messagesPerMinute: number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const userOf = (row: ChatUserRow) => ({
     username: row.username,
@@ -68,12 +81,21 @@ export function createMessagesService({
     isVerified: row.is_verified,
   });
 
-  /** The quoted story's picture while its owner, or anyone while the story is live, may see it. */
+  /** The quoted story's picture, only while the access rules let this reader watch the story. */
   function quote(row: StoryQuote, viewerId: string): DirectMessage['story'] {
     if (!row.story_id) return null;
-    const live = row.story_created_at !== null && isStoryLive(row.story_created_at, row.story_highlighted_at, clock.now());
-    const visible = row.story_owner_id === viewerId || live;
-    return { id: row.story_id, thumbnail_url: visible ? grants.fileUrl(row.story_thumb_key) : null };
+    const { story_owner_id: owner, story_status: status, story_audience: audience, story_created_at: createdAt } = row;
+    const visible =
+      owner !== null &&
+      status !== null &&
+      audience !== null &&
+      createdAt !== null &&
+      storyVisibility(
+        { user_id: owner, status, audience, created_at: createdAt, highlighted_at: row.story_highlighted_at },
+        { viewerId, follows: row.story_viewer_follows },
+        clock.now(),
+      ) !== 'hidden';
+    return { id: row.story_id, thumbnail_url: visible ? mediaFileUrl(row.story_thumb_key) : null };
   }
 
   const toMessage = (row: MessageRow, viewerId: string): DirectMessage => ({
@@ -98,9 +120,12 @@ export function createMessagesService({
               cursor_at: '',
               story_id: row.message_story_id,
               story_owner_id: row.message_story_owner_id,
+              story_status: row.message_story_status,
+              story_audience: row.message_story_audience,
               story_created_at: row.message_story_created_at,
               story_highlighted_at: row.message_story_highlighted_at,
               story_thumb_key: row.message_story_thumb_key,
+              story_viewer_follows: row.message_story_viewer_follows,
             },
             viewerId,
           )
@@ -136,33 +161,47 @@ export function createMessagesService({
     };
   }
 
-  /** Stores a message and delivers it live to the recipient and to the sender's other clients. */
-  async function deliver(sender: Party, recipient: Party, text: string, story: StoryQuote = NO_STORY): Promise<DirectMessage> {
+  /** A message written in the current unit of work, waiting to be delivered once it commits. */
+  interface Written {
+    sender: Party;
+    recipient: Party;
+    row: MessageRow;
+    request: boolean;
+  }
+
+  /** Stores a message (within the unit of work of `repo`), after the sender's rate check. */
+  async function write(repo: ConversationsRepository, sender: Party, recipient: Party, text: string, story: StoryQuote = NO_STORY): Promise<Written> {
     const at = clock.now();
-    const recent = await conversations.sentSince(sender.id, new Date(at.getTime() - RATE_WINDOW_MS));
+    const recent = await repo.sentSince(sender.id, new Date(at.getTime() - RATE_WINDOW_MS));
     if (recent >= messagesPerMinute) throw new TooManyRequestsError(texts.messagesTooFast, RATE_WINDOW_MS / 1000);
-    const sent = await conversations.send({ senderId: sender.id, recipientId: recipient.id, text, storyId: story.story_id, at });
-    const row: MessageRow = {
-      ...story,
-      id: sent.id,
-      sender_id: sender.id,
-      sender_username: sender.username,
-      text,
-      created_at: sent.createdAt,
-      cursor_at: '',
-    };
-    const [recipientCounts, senderCounts] = await Promise.all([live.counts(recipient.id), live.counts(sender.id)]);
-    await Promise.all([
-      live.publish(recipient.id, {
-        type: 'message',
-        with: sender.username,
-        message: toMessage(row, recipient.id),
-        request: sent.recipientStatus === 'request',
-        counts: recipientCounts,
-      }),
-      live.publish(sender.id, { type: 'message', with: recipient.username, message: toMessage(row, sender.id), request: false, counts: senderCounts }),
-    ]);
-    return toMessage(row, sender.id);
+    const sent = await repo.send({ senderId: sender.id, recipientId: recipient.id, text, storyId: story.story_id, at });
+    const row: MessageRow = { ...story, id: sent.id, sender_id: sender.id, sender_username: sender.username, text, created_at: sent.createdAt, cursor_at: '' };
+    return { sender, recipient, row, request: sent.recipientStatus === 'request' };
+  }
+
+  /**
+   * After the commit: the message live to the recipient and to the sender's other clients, with their
+   * new counts. A failure is logged; the message is stored and the recipient's app fetches it.
+   */
+  async function deliver({ sender, recipient, row, request }: Written): Promise<void> {
+    try {
+      const [recipientCounts, senderCounts] = await Promise.all([live.counts(recipient.id), live.counts(sender.id)]);
+      await Promise.all([
+        live.publish(recipient.id, { type: 'message', with: sender.username, message: toMessage(row, recipient.id), request, counts: recipientCounts }),
+        live.publish(sender.id, { type: 'message', with: recipient.username, message: toMessage(row, sender.id), request: false, counts: senderCounts }),
+      ]);
+    } catch (error) {
+      log.warn({ err: error, messageId: row.id }, 'message not delivered live');
+    }
+  }
+
+  /** After a committed change of the viewer's inbox: their clients' counts, never failing the change. */
+  async function recount(userId: string): Promise<void> {
+    try {
+      await live.publishCounts(userId);
+    } catch (error) {
+      log.warn({ err: error, userId }, 'live counts not sent');
+    }
   }
 
   function cleanText(raw: string | undefined): string {
@@ -188,6 +227,7 @@ export function createMessagesService({
       const base = { user: userOf(user), otherLastReadAt: membership?.other_last_read_at ? new Date(membership.other_last_read_at).toISOString() : null };
       if (!membership || membership.status === 'rejected') return { ...base, items: [], nextCursor: null, status: 'none' };
       const rows = await conversations.messages({
+        viewerId: viewer.userId,
         conversationId: membership.conversation_id,
         clearedAt: membership.cleared_at,
         limit: MESSAGES_PAGE_SIZE + 1,
@@ -206,13 +246,20 @@ export function createMessagesService({
     async send(viewer: Viewer, username: string, rawText: string | undefined): Promise<{ success: true; message: DirectMessage }> {
       const text = cleanText(rawText);
       const recipient = await other(viewer, username);
-      return { success: true, message: await deliver({ id: viewer.userId, username: viewer.username }, recipient, text) };
+      const written = await write(conversations, { id: viewer.userId, username: viewer.username }, recipient, text);
+      await deliver(written);
+      return { success: true, message: toMessage(written.row, viewer.userId) };
     },
 
-    /** A story reply: a message quoting the story, in the owner's conversations or requests. */
-    async sendStoryReply(sender: Party, owner: Party, text: string, story: StoryQuote): Promise<void> {
-      await deliver(sender, owner, text, story);
+    /**
+     * A story reply: a message quoting the story, in the owner's conversations or requests, written
+     * within the caller's unit of work (with the notification it causes); `deliver` it after the commit.
+     */
+    writeStoryReply(repo: ConversationsRepository, sender: Party, owner: Party, text: string, story: StoryQuote): Promise<Written> {
+      return write(repo, sender, owner, text, story);
     },
+
+    deliver,
 
     /**
      * 'escribiendo…': tells the other person, live, that the viewer is writing to them. Only within
@@ -232,7 +279,7 @@ export function createMessagesService({
       if (await conversations.markRead(viewer.userId, user.id, at)) {
         await Promise.all([
           live.publish(user.id, { type: 'read', with: viewer.username, at: at.toISOString() }),
-          live.publishCounts(viewer.userId),
+          recount(viewer.userId),
         ]);
       }
       return { success: true };
@@ -241,14 +288,14 @@ export function createMessagesService({
     async remove(viewer: Viewer, username: string): Promise<{ success: true }> {
       const user = await other(viewer, username);
       if (!(await conversations.clear(viewer.userId, user.id, clock.now()))) throw new NotFoundError(texts.conversationNotFound);
-      await live.publishCounts(viewer.userId);
+      await recount(viewer.userId);
       return { success: true };
     },
 
     async accept(viewer: Viewer, username: string): Promise<{ success: true }> {
       const user = await other(viewer, username);
       if (!(await conversations.accept(viewer.userId, user.id))) throw new NotFoundError(texts.requestNotFound);
-      await live.publishCounts(viewer.userId);
+      await recount(viewer.userId);
       return { success: true };
     },
 
@@ -256,7 +303,7 @@ export function createMessagesService({
     async reject(viewer: Viewer, username: string): Promise<{ success: true }> {
       const user = await other(viewer, username);
       if (!(await conversations.reject(viewer.userId, user.id, clock.now()))) throw new NotFoundError(texts.requestNotFound);
-      await live.publishCounts(viewer.userId);
+      await recount(viewer.userId);
       return { success: true };
     },
   };

@@ -4,10 +4,11 @@ import {
   type NotificationsResponse,
   type NotificationTarget,
 } from '@wag/contract/notifications';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
-import type { MediaGrants } from '../lib/media-grants.js';
-import { mediaUrl } from '../lib/media-url.js';
+import { isOpen, postVisibility, storyVisibility } from '../access/rules.js';
+import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { LikeTarget, NotificationRow, NotificationsRepository } from '../repositories/notifications.repository.js';
 import { isUuid } from '../lib/uuid.js';
@@ -41,28 +42,52 @@ function targetKind(row: NotificationRow): NotificationTarget['kind'] | null {
  * Notifications: written by the server when someone acts on your things (never for your own
  * actions), listed newest first, and pushed live with the new unread count.
  */
+/** Someone to tell live, after a commit, of a new notification or of changed counts. */
+export interface Tell {
+  userId: string;
+  event: 'notification' | 'counts';
+}
+
+const tell = (userId: string | undefined, event: Tell['event']): Tell[] => (userId ? [{ userId, event }] : []);
+
 export function createNotificationsService({
   notifications,
   live,
   clock,
-  grants,
+  log,
 }: {
   notifications: NotificationsRepository;
   live: LiveService;
   clock: Clock;
-  grants: MediaGrants;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }) {
-  const announce = (recipients: Iterable<string | undefined>) =>
-    Promise.all([...new Set(recipients)].filter((id): id is string => id !== undefined).map((id) => live.publishCounts(id, 'notification')));
+  async function announceSafely(userId: string, event: Tell['event']): Promise<void> {
+    try {
+      await live.publishCounts(userId, event);
+    } catch (error) {
+      log.warn({ err: error, userId, event }, 'live counts not sent');
+    }
+  }
+
+  /**
+   * The picture of what a line is about, only while the access rules let the recipient open it now
+   * (an ex-follower's lines about followers-only things keep their text and lose their picture).
+   */
+  function thumbnailKey(row: NotificationRow, viewerId: string): string | null {
+    const now = clock.now();
+    if (row.story_id) {
+      const { story_owner_id: owner, story_status: status, story_audience: audience, story_created_at: createdAt } = row;
+      if (!owner || !status || !audience || !createdAt) return null;
+      const story = { user_id: owner, status, audience, created_at: createdAt, highlighted_at: row.story_highlighted_at };
+      return storyVisibility(story, { viewerId, follows: row.story_owner_followed }, now) !== 'hidden' ? row.story_thumb_key : null;
+    }
+    const { post_owner_id: owner, post_status: status, post_visibility: visibility } = row;
+    if (!owner || !status || !visibility) return null;
+    return isOpen(postVisibility({ user_id: owner, status, visibility }, { viewerId, follows: row.post_owner_followed })) ? row.post_thumb_key : null;
+  }
 
   function toItem(row: NotificationRow, viewerId: string): NotificationItem {
     const kind = targetKind(row);
-    // A VIP post stays locked for everyone but its owner: no picture of it in someone else's list.
-    const thumbKey = row.story_id
-      ? row.story_thumb_key
-      : row.post_visibility === 'subscribers' && row.post_owner_id !== viewerId
-        ? null
-        : row.post_thumb_key;
     return {
       id: row.id,
       type: row.type,
@@ -74,7 +99,7 @@ export function createNotificationsService({
         isFollowedByMe: row.actor_followed,
       },
       othersCount: row.type === 'like' ? Math.max(0, row.actors_count - 1) : 0,
-      target: kind ? { kind, slug: row.post_slug, postType: row.post_type, thumbnail_url: grants.fileUrl(thumbKey) } : null,
+      target: kind ? { kind, slug: row.post_slug, postType: row.post_type, thumbnail_url: mediaFileUrl(thumbnailKey(row, viewerId)) } : null,
       text: row.text,
       created_at: new Date(row.created_at).toISOString(),
       read: row.read_at !== null,
@@ -98,38 +123,53 @@ export function createNotificationsService({
 
     async markRead(viewer: Viewer, ids?: string[]): Promise<{ success: true; count: number }> {
       const count = await notifications.markRead(viewer.userId, clock.now(), ids?.filter(isUuid));
-      if (count > 0) await live.publishCounts(viewer.userId);
+      if (count > 0) await announceSafely(viewer.userId, 'counts');
       return { success: true, count };
     },
+
+    /**
+     * After a write has committed: tells each person live of their new notifications or counts. A
+     * failure here is logged and never reaches the person who wrote.
+     */
+    async announce(tells: Tell[]): Promise<void> {
+      const notify = new Set(tells.filter((tell) => tell.event === 'notification').map((tell) => tell.userId));
+      const recount = new Set(tells.filter((tell) => tell.event === 'counts' && !notify.has(tell.userId)).map((tell) => tell.userId));
+      await Promise.all([
+        ...[...notify].map((userId) => announceSafely(userId, 'notification')),
+        ...[...recount].map((userId) => announceSafely(userId, 'counts')),
+      ]);
+    },
+
+    // The writers below run inside the transaction of the write that causes them, with its
+    // repository, and return whom to tell once it has committed.
 
     /**
      * A like added (or taken back) on a post, comment or story. Only a like that changed something
      * notifies: liking twice neither raises the line again nor marks it unread.
      */
-    async likeChanged(target: LikeTarget, targetId: string, actorId: string, liked: boolean, change: LikeChange): Promise<void> {
-      if (!change.changed) return;
-      if (liked) {
-        await announce([await notifications.recordLike(target, targetId, actorId, clock.now())]);
-        return;
-      }
-      const recipient = await notifications.retractLike(target, targetId, actorId);
-      if (recipient) await live.publishCounts(recipient);
+    async likeChanged(repo: NotificationsRepository, target: LikeTarget, targetId: string, actorId: string, liked: boolean, change: LikeChange): Promise<Tell[]> {
+      if (!change.changed) return [];
+      if (liked) return tell(await repo.recordLike(target, targetId, actorId, clock.now()), 'notification');
+      return tell(await repo.retractLike(target, targetId, actorId), 'counts');
     },
 
-    async followed(actorId: string, followeeId: string): Promise<void> {
-      if (actorId === followeeId) return;
-      if (await notifications.recordFollow(followeeId, actorId, clock.now())) await announce([followeeId]);
+    async followed(repo: NotificationsRepository, actorId: string, followeeId: string): Promise<Tell[]> {
+      if (actorId === followeeId) return [];
+      return (await repo.recordFollow(followeeId, actorId, clock.now())) ? tell(followeeId, 'notification') : [];
     },
 
-    async unfollowed(actorId: string, followeeId: string): Promise<void> {
-      if (await notifications.removeFollow(followeeId, actorId)) await live.publishCounts(followeeId);
+    async unfollowed(repo: NotificationsRepository, actorId: string, followeeId: string): Promise<Tell[]> {
+      return (await repo.removeFollow(followeeId, actorId)) ? tell(followeeId, 'counts') : [];
     },
 
     /** A new comment or reply: its post's owner, the person replied to, and anyone it mentions. */
-    async commented(input: { postId: string; commentId: string; repliedToId: string | null; actorId: string; text: string }): Promise<void> {
+    async commented(
+      repo: NotificationsRepository,
+      input: { postId: string; commentId: string; repliedToId: string | null; actorId: string; text: string },
+    ): Promise<Tell[]> {
       const at = clock.now();
-      const told = await notifications.insertForComment({ ...input, at });
-      const mentioned = await notifications.insertMentions({
+      const told = await repo.insertForComment({ ...input, at });
+      const mentioned = await repo.insertMentions({
         usernames: mentionedUsernames(input.text),
         exclude: told,
         actorId: input.actorId,
@@ -138,12 +178,12 @@ export function createNotificationsService({
         text: input.text,
         at,
       });
-      await announce([...told, ...mentioned]);
+      return [...told, ...mentioned].flatMap((userId) => tell(userId, 'notification'));
     },
 
     /** The people a new post's description mentions. */
-    async mentionedInPost(postId: string, actorId: string, description: string): Promise<void> {
-      const mentioned = await notifications.insertMentions({
+    async mentionedInPost(repo: NotificationsRepository, postId: string, actorId: string, description: string): Promise<Tell[]> {
+      const mentioned = await repo.insertMentions({
         usernames: mentionedUsernames(description),
         exclude: [],
         actorId,
@@ -152,13 +192,13 @@ export function createNotificationsService({
         text: description.slice(0, 200),
         at: clock.now(),
       });
-      await announce(mentioned);
+      return mentioned.flatMap((userId) => tell(userId, 'notification'));
     },
 
-    async storyReplied(storyId: string, ownerId: string, actorId: string, text: string): Promise<void> {
-      if (ownerId === actorId) return;
-      await notifications.insert({ recipientId: ownerId, actorId, type: 'story_reply', storyId, text, at: clock.now() });
-      await announce([ownerId]);
+    async storyReplied(repo: NotificationsRepository, storyId: string, ownerId: string, actorId: string, text: string): Promise<Tell[]> {
+      if (ownerId === actorId) return [];
+      await repo.insert({ recipientId: ownerId, actorId, type: 'story_reply', storyId, text, at: clock.now() });
+      return tell(ownerId, 'notification');
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { PostSummary } from '@wag/contract/profiles';
-import type { MediaGrants } from '../lib/media-grants.js';
-import { mediaUrl } from '../lib/media-url.js';
+import type { Visibility } from '../access/rules.js';
+import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { ProfilePostRow } from '../repositories/profiles.repository.js';
 
@@ -11,13 +11,12 @@ export interface PostAuthor {
 }
 
 /**
- * A post as grids show it. VIP posts are locked for everyone but their owner until subscriptions
- * exist (decisions.md §3): a locked post carries no media URL at all. The caller has already
- * checked the viewer may see the post; restricted files get signed, short-lived URLs.
+ * A post as grids show it, for a viewer the access rules list it to (`visibility` is theirs, never
+ * 'hidden'): a locked post (VIP the viewer may not open) carries no media URL at all.
  */
-export function toPostSummary(row: ProfilePostRow, author: PostAuthor, viewerIsOwner: boolean, grants: MediaGrants): PostSummary {
-  const locked = row.visibility === 'subscribers' && !viewerIsOwner;
-  const url = (key: string | null) => (locked ? null : grants.fileUrl(key));
+export function toPostSummary(row: ProfilePostRow, author: PostAuthor, visibility: Visibility): PostSummary {
+  const locked = visibility === 'locked';
+  const url = (key: string | null) => (locked ? null : mediaFileUrl(key));
   const imageUrl = url(row.image_key);
   const videoUrl = url(row.video_key);
   const posterUrl = url(row.poster_key);

@@ -16,30 +16,21 @@ import {
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
-import type { MediaGrants } from '../lib/media-grants.js';
-import { mediaUrl } from '../lib/media-url.js';
+import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { CommentRow, CommentsRepository, ReplyRow } from '../repositories/comments.repository.js';
 import type { PostAccessRow, PostDetailRow, PostsRepository } from '../repositories/posts.repository.js';
+import { isOpen, postVisibility, type Visibility } from '../access/rules.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Viewer } from './auth.service.js';
 import type { NotificationsService } from './notifications.service.js';
+import type { UnitOfWork } from '../repositories/unit-of-work.js';
 import { toPostSummary } from './post-summary.js';
 
-/**
- * How a viewer stands to one post (decisions.md §3): the owner sees everything; others see ready
- * posts of their audience; VIP posts are locked (no media, no interactions) for non-subscribers —
- * and until subscriptions exist, that is everyone but the owner.
- */
-export type PostAccess = 'owner' | 'visible' | 'locked' | 'hidden';
-
-export function postAccess(post: Pick<PostAccessRow, 'user_id' | 'status' | 'visibility' | 'is_following_author'>, viewer: Viewer | null): PostAccess {
-  if (viewer?.userId === post.user_id) return 'owner';
-  if (post.status !== 'ready') return 'hidden';
-  if (post.visibility === 'followers' && !post.is_following_author) return 'hidden';
-  if (post.visibility === 'subscribers') return 'locked';
-  return 'visible';
+/** How a viewer stands to a post read with its author relation (the access rules decide). */
+export function postAccess(post: Pick<PostAccessRow, 'user_id' | 'status' | 'visibility' | 'is_following_author'>, viewer: Viewer | null): Visibility {
+  return postVisibility(post, { viewerId: viewer?.userId ?? null, follows: post.is_following_author });
 }
 
 function toReply(row: CommentRow): CommentReply {
@@ -68,19 +59,20 @@ export function createPostsService({
   posts,
   comments,
   clock,
-  grants,
   saved,
   notify,
+  uow,
 }: {
   posts: PostsRepository;
   comments: CommentsRepository;
   clock: Clock;
-  grants: MediaGrants;
   saved: SavedPostsStore;
-  notify: Pick<NotificationsService, 'likeChanged' | 'commented'>;
+  notify: Pick<NotificationsService, 'likeChanged' | 'commented' | 'announce'>;
+  /** Writes a like or comment together with its notifications. */
+  uow: UnitOfWork;
 }) {
   /** The post if the viewer may know of it; a 404 otherwise (never revealing that it exists). */
-  async function accessible(postId: string, viewer: Viewer | null): Promise<{ post: PostAccessRow; access: PostAccess }> {
+  async function accessible(postId: string, viewer: Viewer | null): Promise<{ post: PostAccessRow; access: Visibility }> {
     const post = isUuid(postId) ? await posts.findAccess(postId, viewer?.userId ?? null) : undefined;
     const access = post ? postAccess(post, viewer) : 'hidden';
     if (!post || access === 'hidden') throw new NotFoundError(messages.postNotFound);
@@ -90,11 +82,11 @@ export function createPostsService({
   /** Like accessible, but the media itself must be open to the viewer (likes, comments, views). */
   async function interactive(postId: string, viewer: Viewer | null) {
     const found = await accessible(postId, viewer);
-    if (found.access === 'locked') throw new ForbiddenError(messages.subscribersOnly);
+    if (!isOpen(found.access)) throw new ForbiddenError(messages.subscribersOnly);
     return found;
   }
 
-  function detail(row: PostDetailRow, access: PostAccess, viewer: Viewer | null): PostDetail {
+  function detail(row: PostDetailRow, access: Visibility, viewer: Viewer | null): PostDetail {
     const media = row.media ?? [];
     const first = media[0];
     const isOwner = access === 'owner';
@@ -112,10 +104,9 @@ export function createPostsService({
         media_count: media.length,
       },
       row,
-      isOwner,
-      grants,
+      access,
     );
-    const url = (key: string | null) => (summary.locked ? null : grants.fileUrl(key));
+    const url = (key: string | null) => (summary.locked ? null : mediaFileUrl(key));
     return {
       ...summary,
       tags: row.tags,
@@ -163,8 +154,11 @@ export function createPostsService({
 
     async like(postId: string, viewer: Viewer): Promise<LikeResponse> {
       const { post } = await interactive(postId, viewer);
-      const change = await posts.like(post.id, viewer.userId, clock.now());
-      await notify.likeChanged('post', post.id, viewer.userId, true, change);
+      const { change, tells } = await uow.run(async (r) => {
+        const change = await r.posts.like(post.id, viewer.userId, clock.now());
+        return { change, tells: await notify.likeChanged(r.notifications, 'post', post.id, viewer.userId, true, change) };
+      });
+      await notify.announce(tells);
       return { success: true, isLiked: true, likes: change.likes };
     },
 
@@ -178,8 +172,11 @@ export function createPostsService({
 
     async unlike(postId: string, viewer: Viewer): Promise<LikeResponse> {
       const { post } = await interactive(postId, viewer);
-      const change = await posts.unlike(post.id, viewer.userId);
-      await notify.likeChanged('post', post.id, viewer.userId, false, change);
+      const { change, tells } = await uow.run(async (r) => {
+        const change = await r.posts.unlike(post.id, viewer.userId);
+        return { change, tells: await notify.likeChanged(r.notifications, 'post', post.id, viewer.userId, false, change) };
+      });
+      await notify.announce(tells);
       return { success: true, isLiked: false, likes: change.likes };
     },
 
@@ -231,8 +228,11 @@ export function createPostsService({
         parentId = parent.parent_id ?? parent.id;
         repliedToId = parent.id;
       }
-      const row = await comments.insert({ postId: post.id, userId: viewer.userId, parentId, text, at: clock.now() });
-      await notify.commented({ postId: post.id, commentId: row.id, repliedToId, actorId: viewer.userId, text });
+      const { row, tells } = await uow.run(async (r) => {
+        const row = await r.comments.insert({ postId: post.id, userId: viewer.userId, parentId, text, at: clock.now() });
+        return { row, tells: await notify.commented(r.notifications, { postId: post.id, commentId: row.id, repliedToId, actorId: viewer.userId, text }) };
+      });
+      await notify.announce(tells);
       return { ...toReply(row), replies: [], replies_count: 0 };
     },
 
@@ -240,8 +240,11 @@ export function createPostsService({
       const target = isUuid(commentId) ? await comments.findParent(commentId) : undefined;
       if (!target) throw new NotFoundError(messages.commentNotFound);
       await interactive(target.post_id, viewer);
-      const change = liked ? await comments.like(target.id, viewer.userId, clock.now()) : await comments.unlike(target.id, viewer.userId);
-      await notify.likeChanged('comment', target.id, viewer.userId, liked, change);
+      const { change, tells } = await uow.run(async (r) => {
+        const change = liked ? await r.comments.like(target.id, viewer.userId, clock.now()) : await r.comments.unlike(target.id, viewer.userId);
+        return { change, tells: await notify.likeChanged(r.notifications, 'comment', target.id, viewer.userId, liked, change) };
+      });
+      await notify.announce(tells);
       return { success: true, isLiked: liked, likes: change.likes };
     },
 
@@ -252,7 +255,7 @@ export function createPostsService({
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        quickys: page.map((row) => toPostSummary(row, row, false, grants)),
+        quickys: page.map((row) => toPostSummary(row, row, postAccess({ ...row, is_following_author: false }, null))),
         nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_at, last.id]) : null,
       };
     },

@@ -1,43 +1,40 @@
+import { STORY_LIFETIME_MS } from '@wag/contract/stories';
 import { USER_POSTS_PAGE_SIZE, type ProfileResponse, type UserPostsQuery, type UserPostsResponse } from '@wag/contract/profiles';
+import { postVisibility, visiblePostsCount, type Relation } from '../access/rules.js';
 import type { Clock } from '../lib/clock.js';
-import type { MediaGrants } from '../lib/media-grants.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import { NotFoundError } from '../lib/errors.js';
 import { mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
-import type { Access, ProfileRow, ProfilesRepository } from '../repositories/profiles.repository.js';
+import type { ProfileRow, ProfilesRepository } from '../repositories/profiles.repository.js';
 import type { Viewer } from './auth.service.js';
 import { toPostSummary } from './post-summary.js';
-
-/** Stories stay active for 24 hours (decisions.md §7). */
-export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export interface ProfilesServiceDeps {
   profiles: ProfilesRepository;
   clock: Clock;
-  grants: MediaGrants;
 }
 
-function accessOf(profile: ProfileRow, viewer: Viewer | null): Access {
-  if (viewer?.userId === profile.id) return 'owner';
-  return profile.is_following ? 'follower' : 'other';
-}
+const relationTo = (profile: ProfileRow, viewer: Viewer | null): Relation => ({
+  viewerId: viewer?.userId ?? null,
+  follows: profile.is_following,
+});
 
-export function createProfilesService({ profiles, clock, grants }: ProfilesServiceDeps) {
+export function createProfilesService({ profiles, clock }: ProfilesServiceDeps) {
   async function findProfile(username: string, viewer: Viewer | null): Promise<ProfileRow> {
-    const activeSince = new Date(clock.now().getTime() - STORY_LIFETIME_MS);
-    const profile = await profiles.findProfile(username, viewer?.userId ?? null, activeSince);
+    const now = clock.now();
+    const profile = await profiles.findProfile(username, viewer?.userId ?? null, now, new Date(now.getTime() - STORY_LIFETIME_MS));
     if (!profile) throw new NotFoundError(messages.userNotFound);
     return profile;
   }
 
   async function postsPage(profile: ProfileRow, viewer: Viewer | null, query: UserPostsQuery): Promise<UserPostsResponse> {
-    const access = accessOf(profile, viewer);
+    const relation = relationTo(profile, viewer);
     const limit = query.limit ?? USER_POSTS_PAGE_SIZE;
     const rows = await profiles.listPosts({
       ownerId: profile.id,
-      access,
+      viewerId: relation.viewerId,
       limit: limit + 1,
       after: query.cursor ? decodeTimeCursor(query.cursor) : undefined,
       postType: query.post_type,
@@ -45,13 +42,13 @@ export function createProfilesService({ profiles, clock, grants }: ProfilesServi
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      posts: page.map((row) => toPostSummary(row, profile, access === 'owner', grants)),
+      posts: page.map((row) => toPostSummary(row, profile, postVisibility({ ...row, user_id: profile.id }, relation))),
       nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_at, last.id]) : null,
     };
   }
 
   return {
-    /** The profile page: the public user, counters, the first posts and the viewer's relation. */
+    /** The profile page: the public user, counters as this viewer sees them, the first posts and the viewer's relation. */
     async getProfile(username: string, viewer: Viewer | null): Promise<ProfileResponse> {
       const profile = await findProfile(username, viewer);
       const isOwner = viewer?.userId === profile.id;
@@ -67,7 +64,12 @@ export function createProfilesService({ profiles, clock, grants }: ProfilesServi
           isVerified: profile.is_verified,
           hasActiveStories: profile.has_active_stories,
         },
-        stats: { followers: profile.followers_count, following: profile.following_count, posts: profile.posts_count },
+        stats: {
+          followers: profile.followers_count,
+          following: profile.following_count,
+          // As many as the grid lists to this viewer (locked VIP tiles included), from counter columns.
+          posts: visiblePostsCount(profile.id, profile, relationTo(profile, viewer)),
+        },
         posts,
         postsNextCursor: nextCursor,
         isFollowing: !isOwner && profile.is_following,

@@ -8,12 +8,12 @@ import {
 import { isUuid } from '../lib/uuid.js';
 import { decodeCursor, encodeCursor, isCursorTimestamp } from '../lib/cursor.js';
 import { ValidationError } from '../lib/errors.js';
-import type { MediaGrants } from '../lib/media-grants.js';
 import { mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { PostSearchAfter, PostSearchOrder, PostSearchRow, SearchRepository } from '../repositories/search.repository.js';
 import type { Viewer } from './auth.service.js';
+import { isListed } from '../access/rules.js';
 import { postAccess } from './posts.service.js';
 import { toPostSummary } from './post-summary.js';
 
@@ -70,7 +70,7 @@ function decodeAfter(order: PostSearchOrder, raw: string): PostSearchAfter {
  * forms, ranked by relevance unless a sort is asked for, with the filters applied by the
  * database; people by name on the first page. Audiences as on every other list.
  */
-export function createSearchService({ search, grants }: { search: SearchRepository; grants: MediaGrants }) {
+export function createSearchService({ search }: { search: SearchRepository }) {
   return {
     async search(query: SearchQuery, viewer: Viewer | null): Promise<SearchResponse> {
       const text = query.query?.trim() ?? '';
@@ -115,8 +115,8 @@ export function createSearchService({ search, grants }: { search: SearchReposito
           isFollowedByMe: viewerId !== row.id && row.is_followed_by_me,
         })),
         posts: page
-          .filter((row) => postAccess(row, viewer) !== 'hidden')
-          .map((row) => toPostSummary(row, row, viewerId === row.user_id, grants)),
+          .filter((row) => isListed(postAccess(row, viewer)))
+          .map((row) => toPostSummary(row, row, postAccess(row, viewer))),
         nextCursor: rows.length > SEARCH_PAGE_SIZE && last ? encodeAfter(order, last) : null,
       };
     },

@@ -13,8 +13,7 @@ import {
 } from '@wag/contract/stories';
 import type { Clock } from '../lib/clock.js';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.js';
-import type { MediaGrants } from '../lib/media-grants.js';
-import { mediaUrl } from '../lib/media-url.js';
+import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
 import { detectMedia } from '../media/detect.js';
 import { MAX_INPUT_PIXELS, VERTICAL_RENDITIONS, writeImageRenditions } from '../media/image-renditions.js';
@@ -22,38 +21,33 @@ import { createMediaFolder, fileKey, folderOfFileKey, isFileKey, MEDIA_FILES, re
 import { writeVideoRenditions } from '../media/video-renditions.js';
 import type { Audience } from '../db/schema.js';
 import type { StoriesRepository, StoryRow, StoryRowEntry } from '../repositories/stories.repository.js';
-import { isStoryLive } from '../lib/story-life.js';
+import { storyVisibility } from '../access/rules.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Viewer } from './auth.service.js';
 import type { MessagesService } from './messages.service.js';
 import type { NotificationsService } from './notifications.service.js';
+import type { UnitOfWork } from '../repositories/unit-of-work.js';
 
 export interface StoriesServiceDeps {
   stories: StoriesRepository;
   clock: Clock;
-  grants: MediaGrants;
   mediaDir: string;
-  notify: Pick<NotificationsService, 'likeChanged' | 'storyReplied'>;
-  messages: Pick<MessagesService, 'sendStoryReply'>;
+  notify: Pick<NotificationsService, 'likeChanged' | 'storyReplied' | 'announce'>;
+  messages: Pick<MessagesService, 'writeStoryReply' | 'deliver'>;
+  /** A like or reply commits together with what it records for others. */
+  uow: UnitOfWork;
 }
 
-export function createStoriesService({ stories, clock, grants, mediaDir, notify, messages: directMessages }: StoriesServiceDeps) {
+export function createStoriesService({ stories, clock, mediaDir, notify, messages: directMessages, uow }: StoriesServiceDeps) {
   const activeSince = () => new Date(clock.now().getTime() - STORY_LIFETIME_MS);
 
   function isOwner(story: StoryRow, viewer: Viewer | null): boolean {
     return viewer?.userId === story.user_id;
   }
 
-  /**
-   * Whether the viewer may watch this story: the owner always (the archive included); others while
-   * it is active or kept as a highlight, within its audience.
-   */
+  /** Whether the viewer may watch this story now (the access rules: archive for its owner, live ones by audience). */
   function canWatch(story: StoryRow, viewer: Viewer | null): boolean {
-    if (isOwner(story, viewer)) return true;
-    if (story.status !== 'ready') return false;
-    if (!isStoryLive(story.created_at, story.highlighted_at, clock.now())) return false;
-    if (story.audience === 'public') return true;
-    return story.audience === 'followers' && story.is_following;
+    return storyVisibility(story, { viewerId: viewer?.userId ?? null, follows: story.is_following }, clock.now()) !== 'hidden';
   }
 
   async function watchable(storyId: string, viewer: Viewer | null): Promise<StoryRow> {
@@ -73,7 +67,7 @@ export function createStoriesService({ stories, clock, grants, mediaDir, notify,
 
   function mediaOf(story: StoryRow) {
     const main = story.kind === 'video' ? story.video_key : story.image_key;
-    return { url: grants.fileUrl(main) ?? '', poster: grants.fileUrl(story.poster_key) };
+    return { url: mediaFileUrl(main) ?? '', poster: mediaFileUrl(story.poster_key) };
   }
 
   function toStory(story: StoryRow, viewer: Viewer | null): Story {
@@ -123,7 +117,7 @@ export function createStoriesService({ stories, clock, grants, mediaDir, notify,
       const since = activeSince();
       const [own, others] = await Promise.all([
         viewer ? stories.ownRowEntry(viewer.userId, since) : Promise.resolve(undefined),
-        stories.storyRow(viewer?.userId ?? null, since, 100),
+        stories.storyRow(viewer?.userId ?? null, clock.now(), since, 100),
       ]);
       const toItem = (row: StoryRowEntry, isMe: boolean): StoryRowItem => ({
         username: row.username,
@@ -188,27 +182,27 @@ export function createStoriesService({ stories, clock, grants, mediaDir, notify,
     },
 
     async hasActive(username: string, viewer: Viewer | null): Promise<{ hasActive: boolean }> {
-      return { hasActive: await stories.hasActive(await ownerOf(username), viewer?.userId ?? null, activeSince()) };
+      return { hasActive: await stories.hasActive(await ownerOf(username), viewer?.userId ?? null, clock.now(), activeSince()) };
     },
 
     async active(username: string, viewer: Viewer | null): Promise<{ stories: Story[] }> {
-      const rows = await stories.listActive(await ownerOf(username), viewer?.userId ?? null, activeSince());
+      const rows = await stories.listActive(await ownerOf(username), viewer?.userId ?? null, clock.now(), activeSince());
       return { stories: rows.map((row) => toStory(row, viewer)) };
     },
 
     async highlights(username: string, viewer: Viewer | null): Promise<{ highlights: HighlightStory[] }> {
-      const rows = await stories.listHighlights(await ownerOf(username), viewer?.userId ?? null);
+      const rows = await stories.listHighlights(await ownerOf(username), viewer?.userId ?? null, clock.now());
       return { highlights: rows.map(toHighlight) };
     },
 
     async groups(username: string, viewer: Viewer | null): Promise<StoryGroupsResponse> {
-      const rows = await stories.groups(await ownerOf(username), viewer?.userId ?? null);
+      const rows = await stories.groups(await ownerOf(username), viewer?.userId ?? null, clock.now());
       const recents = rows.find((row) => row.id === null);
       return {
-        recents: { count: recents?.count ?? 0, cover_url: grants.fileUrl(recents?.cover_key) },
+        recents: { count: recents?.count ?? 0, cover_url: mediaFileUrl(recents?.cover_key) },
         groups: rows
           .filter((row): row is typeof row & { id: string; name: string } => row.id !== null && row.name !== null)
-          .map((row) => ({ id: row.id, name: row.name, count: row.count, cover_url: grants.fileUrl(row.cover_key) })),
+          .map((row) => ({ id: row.id, name: row.name, count: row.count, cover_url: mediaFileUrl(row.cover_key) })),
       };
     },
 
@@ -234,8 +228,11 @@ export function createStoriesService({ stories, clock, grants, mediaDir, notify,
 
     async like(storyId: string, viewer: Viewer, liked: boolean) {
       const story = await watchable(storyId, viewer);
-      const change = liked ? await stories.like(story.id, viewer.userId, clock.now()) : await stories.unlike(story.id, viewer.userId);
-      await notify.likeChanged('story', story.id, viewer.userId, liked, change);
+      const { change, tells } = await uow.run(async (r) => {
+        const change = liked ? await r.stories.like(story.id, viewer.userId, clock.now()) : await r.stories.unlike(story.id, viewer.userId);
+        return { change, tells: await notify.likeChanged(r.notifications, 'story', story.id, viewer.userId, liked, change) };
+      });
+      await notify.announce(tells);
       return { success: true as const, isLiked: liked, likes: change.likes };
     },
 
@@ -261,13 +258,23 @@ export function createStoriesService({ stories, clock, grants, mediaDir, notify,
       const text = (rawText ?? '').trim();
       if (!text) throw new ValidationError(messages.storyReplyEmpty);
       if (text.length > STORY_REPLY_MAX_LENGTH) throw new ValidationError(messages.storyReplyTooLong);
-      await directMessages.sendStoryReply(
-        { id: viewer.userId, username: viewer.username },
-        { id: story.user_id, username: story.username },
-        text,
-        { story_id: story.id, story_owner_id: story.user_id, story_created_at: story.created_at, story_highlighted_at: story.highlighted_at, story_thumb_key: story.poster_key ?? story.image_key },
-      );
-      await notify.storyReplied(story.id, story.user_id, viewer.userId, text);
+      // The message and the notification commit together; both are told live after.
+      const { written, tells } = await uow.run(async (r) => ({
+        written: await directMessages.writeStoryReply(r.conversations, { id: viewer.userId, username: viewer.username }, { id: story.user_id, username: story.username }, text, {
+          story_id: story.id,
+          story_owner_id: story.user_id,
+          story_status: story.status,
+          story_audience: story.audience,
+          story_created_at: story.created_at,
+          story_highlighted_at: story.highlighted_at,
+          story_thumb_key: story.poster_key ?? story.image_key,
+          // The replier's relation: the story's owner, the other reader, always sees their own.
+          story_viewer_follows: story.is_following,
+        }),
+        tells: await notify.storyReplied(r.notifications, story.id, story.user_id, viewer.userId, text),
+      }));
+      await directMessages.deliver(written);
+      await notify.announce(tells);
       return { success: true as const, message: messages.storyReplySent };
     },
 

@@ -11,6 +11,7 @@ import type { Audience, PostType } from '../db/schema.js';
 import type { NewPostMedia, PostWritesRepository } from '../repositories/post-writes.repository.js';
 import type { Viewer } from './auth.service.js';
 import type { NotificationsService } from './notifications.service.js';
+import type { UnitOfWork } from '../repositories/unit-of-work.js';
 
 export const MAX_IMAGES_PER_POST = 10;
 export const DESCRIPTION_MAX_LENGTH = 2200;
@@ -67,10 +68,12 @@ export interface UploadServiceDeps {
   /** Wakes the video worker when a job is queued. */
   onVideoQueued?: () => void;
   /** Tells the people a description mentions. */
-  notify?: Pick<NotificationsService, 'mentionedInPost'>;
+  notify: Pick<NotificationsService, 'mentionedInPost' | 'announce'>;
+  /** The post and the notifications of its mentions commit together. */
+  uow: UnitOfWork;
 }
 
-export function createUploadService({ postWrites, clock, mediaDir, uploadDir, onVideoQueued, notify }: UploadServiceDeps) {
+export function createUploadService({ postWrites, clock, mediaDir, uploadDir, onVideoQueued, notify, uow }: UploadServiceDeps) {
   return {
     /**
      * Publishes uploaded files (already streamed to disk) as one post. Each file is judged by its
@@ -130,20 +133,23 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
             });
           }
         }
-        const post = await postWrites.insert({
-          slug: newSlug(),
-          userId: viewer.userId,
-          postType,
-          contentType: kind,
-          visibility,
-          description,
-          tags,
-          media,
-          at: clock.now(),
-          pendingVideoPath: queuedSource ?? undefined,
+        const { post, tells } = await uow.run(async (r) => {
+          const post = await r.postWrites.insert({
+            slug: newSlug(),
+            userId: viewer.userId,
+            postType,
+            contentType: kind,
+            visibility,
+            description,
+            tags,
+            media,
+            at: clock.now(),
+            pendingVideoPath: queuedSource ?? undefined,
+          });
+          return { post, tells: await notify.mentionedInPost(r.notifications, post.id, viewer.userId, description) };
         });
         if (queuedSource) onVideoQueued?.();
-        await notify?.mentionedInPost(post.id, viewer.userId, description);
+        await notify.announce(tells);
         return { postType, slug: post.slug };
       } catch (error) {
         for (const key of folders) await removeMediaFolder(mediaDir, key);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages.js';
-import { createUser } from '../support/factories.js';
+import { createUser, TEST_PASSWORD, type TestUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -68,7 +68,7 @@ describe('personal information', () => {
       method: 'PUT',
       url: '/user/personal-info',
       token: user.token,
-      payload: { fullName: ' Nueva Persona ', username: 'Nombre_Nuevo', email: user.email, phone: ' +34 612 345 678 ', dob: '1990-01-02' },
+      payload: { fullName: ' Nueva Persona ', username: 'Nombre_Nuevo', email: user.email, phone: ' +34 612 345 678 ', dob: '1995-04-12' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: messages.personalInfoSaved, username: 'Nombre_Nuevo' });
@@ -82,7 +82,7 @@ describe('personal information', () => {
     expect(found.users.map((row: { username: string }) => row.username)).toEqual(['Nombre_Nuevo']);
     expect((await t.request({ method: 'GET', url: '/api/me', token: user.token })).json().user.username).toBe('Nombre_Nuevo');
     const info = (await t.request({ method: 'GET', url: '/api/user/personal-info', token: user.token })).json();
-    expect(info).toMatchObject({ phone: '+34 612 345 678', birth_date: '1990-01-02', full_name: 'Nueva Persona' });
+    expect(info).toMatchObject({ phone: '+34 612 345 678', birth_date: '1995-04-12', full_name: 'Nueva Persona' });
   });
 
   it('lets the owner change only the case of their own name', async () => {
@@ -92,17 +92,17 @@ describe('personal information', () => {
     expect(response.json().username).toBe('MAYUSCULAS');
   });
 
-  it('refuses taken names and emails (any case), reserved names, under-18 dates and bad phones', async () => {
+  it('refuses taken names and emails (any case), reserved names, another birth date and bad phones', async () => {
     const taken = await createUser(t, { username: 'ocupado', email: 'ocupado@example.test' });
     const user = await createUser(t);
     const cases: Array<[Record<string, string>, number, string]> = [
       [{ username: 'OCUPADO' }, 409, messages.usernameTaken],
-      [{ email: 'Ocupado@Example.TEST' }, 409, messages.emailTaken],
+      [{ email: 'Ocupado@Example.TEST', currentPassword: TEST_PASSWORD }, 409, messages.emailTaken],
       [{ username: 'settings' }, 400, messages.usernameReserved],
       [{ username: 'no vale' }, 400, messages.usernameFormat],
       [{ email: 'sin-arroba' }, 400, messages.emailInvalid],
-      [{ dob: '2010-05-05' }, 400, messages.birthDateUnderage],
-      [{ dob: '2001-02-30' }, 400, messages.birthDateInvalid],
+      [{ dob: '1990-01-02' }, 400, messages.birthDateFixed],
+      [{ dob: '2001-02-30' }, 400, messages.birthDateFixed],
       [{ phone: 'llámame' }, 400, messages.phoneInvalid],
       [{ fullName: 'x'.repeat(81) }, 400, messages.fullNameTooLong],
     ];
@@ -114,6 +114,70 @@ describe('personal information', () => {
     const row = await t.db.selectFrom('users').select(['username', 'email']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ username: user.username, email: user.email });
     expect(taken.username).toBe('ocupado');
+  });
+
+  describe('a new email', () => {
+    const put = (user: TestUser, payload: object, token = user.token) => t.request({ method: 'PUT', url: '/user/personal-info', token, payload });
+    const emailOf = async (user: TestUser) =>
+      (await t.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()).email;
+    const signIn = async (user: TestUser) =>
+      (await t.request({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } })).json().token as string;
+
+    it('needs the current password', async () => {
+      const user = await createUser(t);
+      const missing = await put(user, { email: `nuevo-${user.email}` });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({ success: false, message: messages.currentPasswordRequired });
+      const wrong = await put(user, { email: `nuevo-${user.email}`, currentPassword: 'otra-clave' });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toEqual({ success: false, message: messages.currentPasswordWrong });
+      expect(await emailOf(user)).toBe(user.email);
+
+      expect((await put(user, { email: `nuevo-${user.email}`, currentPassword: user.password })).statusCode).toBe(200);
+      expect(await emailOf(user)).toBe(`nuevo-${user.email}`);
+    });
+
+    it('ends every other session of the account, not the one that made the change', async () => {
+      const user = await createUser(t);
+      const laptop = await signIn(user);
+      const phone = await signIn(user);
+      expect((await put(user, { email: `otro-${user.email}`, currentPassword: user.password }, phone)).statusCode).toBe(200);
+      for (const token of [user.token, laptop]) {
+        expect((await t.request({ method: 'GET', url: '/api/me', token })).statusCode).toBe(401);
+      }
+      expect((await t.request({ method: 'GET', url: '/api/me', token: phone })).json().user.email).toBe(`otro-${user.email}`);
+    });
+
+    it('is not needed to save the rest: the same email needs no password and ends no session', async () => {
+      const user = await createUser(t);
+      const other = await signIn(user);
+      expect((await put(user, { fullName: 'Sin Cambio De Correo', email: user.email, dob: '1995-04-12' })).statusCode).toBe(200);
+      expect((await t.request({ method: 'GET', url: '/api/me', token: other })).statusCode).toBe(200);
+    });
+
+    it('limits wrong current passwords like failed logins', async () => {
+      const user = await createUser(t);
+      for (let attempt = 0; attempt < t.config.loginThrottle.maxPerAccount; attempt += 1) {
+        expect((await put(user, { email: `x-${user.email}`, currentPassword: 'adivinando' })).statusCode).toBe(403);
+      }
+      const limited = await put(user, { email: `x-${user.email}`, currentPassword: user.password });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ success: false, message: messages.passwordChecksThrottled });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await emailOf(user)).toBe(user.email);
+    });
+  });
+
+  it('keeps the birth date of the registration: the same date is accepted, another refused', async () => {
+    const user = await createUser(t, { birthDate: '1992-07-08' });
+    for (const dob of ['1992-07-08', '1992-07-08T00:00:00.000Z']) {
+      expect((await t.request({ method: 'PUT', url: '/user/personal-info', token: user.token, payload: { dob, fullName: 'Fecha Igual' } })).statusCode).toBe(200);
+    }
+    const changed = await t.request({ method: 'PUT', url: '/api/user/personal-info', token: user.token, payload: { dob: '1992-07-09', fullName: 'Otra Fecha' } });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toEqual({ success: false, message: messages.birthDateFixed });
+    const info = (await t.request({ method: 'GET', url: '/api/user/personal-info', token: user.token })).json();
+    expect(info).toMatchObject({ birth_date: '1992-07-08', full_name: 'Fecha Igual' });
   });
 
   it('is served without the /api prefix for PUT only; GET of that path is the web app', async () => {

@@ -1,21 +1,21 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/factories.js';
 import { insertPost } from '../support/posts.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { writeWebDist } from '../support/web-dist.js';
+import { writePublicMediaFile, writeWebDist } from '../support/served-files.js';
 
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `palabra-${i}`))};\n`;
 const ASSET = '/assets/index-abc123.js';
-const MEDIA_KEY = 'u/abcdefghij0123456789/video.mp4';
 
 let t: TestApp;
 let creator: TestUser;
 let webDistDir: string;
+let videoUrl: string;
+const VIDEO = Buffer.from(SCRIPT.repeat(4));
 // Each compressed file says which it is once unpacked: a test can tell the build's file was sent, not
 // one compressed on the fly.
 const builtBr = zlib.brotliCompressSync(`${SCRIPT}// .br\n`);
@@ -31,8 +31,8 @@ beforeAll(async () => {
   t = await createTestApp({ webDistDir, mediaWorker: false });
   creator = await createUser(t);
   for (let i = 0; i < 8; i += 1) await insertPost(t, creator.id, { description: `Atardecer en la playa número ${i}` });
-  await fs.mkdir(path.dirname(path.join(t.config.mediaDir, MEDIA_KEY)), { recursive: true });
-  await fs.writeFile(path.join(t.config.mediaDir, MEDIA_KEY), Buffer.from(SCRIPT.repeat(4)));
+  // Text bytes in a video file: compressible, were anything to compress them.
+  videoUrl = await writePublicMediaFile(t, creator.id, 'video', VIDEO);
 });
 afterAll(async () => {
   await t?.close();
@@ -85,18 +85,17 @@ describe('compression', () => {
   });
 
   it('never compresses media: whole files and byte ranges go out as stored', async () => {
-    const stored = await fs.readFile(path.join(t.config.mediaDir, MEDIA_KEY));
-    const whole = await t.request({ method: 'GET', url: `/media/${MEDIA_KEY}`, headers: { 'accept-encoding': 'gzip, br' } });
+    const whole = await t.request({ method: 'GET', url: videoUrl, headers: { 'accept-encoding': 'gzip, br' } });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
     expect(whole.headers['content-encoding']).toBeUndefined();
-    expect(whole.rawPayload.equals(stored)).toBe(true);
+    expect(whole.rawPayload.equals(VIDEO)).toBe(true);
 
-    const range = await t.request({ method: 'GET', url: `/media/${MEDIA_KEY}`, headers: { 'accept-encoding': 'gzip, br', range: 'bytes=100-199' } });
+    const range = await t.request({ method: 'GET', url: videoUrl, headers: { 'accept-encoding': 'gzip, br', range: 'bytes=100-199' } });
     expect(range.statusCode).toBe(206);
-    expect(range.headers['content-range']).toBe(`bytes 100-199/${stored.length}`);
+    expect(range.headers['content-range']).toBe(`bytes 100-199/${VIDEO.length}`);
     expect(range.headers['content-encoding']).toBeUndefined();
-    expect(range.rawPayload.equals(stored.subarray(100, 200))).toBe(true);
+    expect(range.rawPayload.equals(VIDEO.subarray(100, 200))).toBe(true);
   });
 
   it('never compresses the live stream', async () => {

@@ -18,6 +18,7 @@ it('a video queued before a restart is processed by the next server', async () =
     webDistDir: path.join(root, 'web'),
     seedDemo: false,
     mediaWorker: worker,
+    appSecret: 'media-jobs-test-secret-media-jobs-test',
   });
   const database = await createTestDatabase();
   const clip = path.join(root, 'clip.mp4');

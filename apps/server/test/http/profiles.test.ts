@@ -60,13 +60,18 @@ describe('GET /api/profile/{username}', () => {
       isVerified: false,
       hasActiveStories: false,
     });
-    expect(body.stats).toEqual({ followers: 1, following: 0, posts: 6 });
+    // The post count is what the grid lists to each viewer (F13): a guest is not told of the
+    // followers-only post nor of the owner's unfinished one.
+    expect(body.stats).toEqual({ followers: 1, following: 0, posts: 4 });
     expect(body.isFollowing).toBe(false);
     expect(body.isOwner).toBe(false);
-    expect((await profileAs(follower)).isFollowing).toBe(true);
+    const asFollower = await profileAs(follower);
+    expect(asFollower.isFollowing).toBe(true);
+    expect(asFollower.stats.posts).toBe(5);
     const own = await profileAs(owner);
     expect(own.isOwner).toBe(true);
     expect(own.isFollowing).toBe(false);
+    expect(own.stats.posts).toBe(6);
   });
 
   it('never includes private fields', async () => {

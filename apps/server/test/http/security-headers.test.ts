@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { writeWebDist } from '../support/web-dist.js';
+import { writePublicMediaFile, writeWebDist } from '../support/served-files.js';
 
 // An inline script in the built page (a theme applied before the first paint, say) must be allowed by
 // its hash, and by nothing looser.
@@ -16,7 +15,6 @@ const THEME_SCRIPT = "document.documentElement.dataset.theme = localStorage.getI
 const INDEX_HTML = `<!doctype html><html><head><title>WAG</title><script>${THEME_SCRIPT}</script>
 <script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
 const THEME_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
-const MEDIA_KEY = 'u/abcdefghij0123456789/full.webp';
 
 let t: TestApp;
 let behindProxy: TestApp;
@@ -26,8 +24,6 @@ beforeAll(async () => {
   const webDistDir = await writeWebDist({ 'index.html': INDEX_HTML, 'assets/index-abc123.js': 'console.log("wag");' });
   dists.push(webDistDir);
   t = await createTestApp({ webDistDir });
-  await fs.mkdir(path.dirname(path.join(t.config.mediaDir, MEDIA_KEY)), { recursive: true });
-  await fs.writeFile(path.join(t.config.mediaDir, MEDIA_KEY), Buffer.alloc(4096, 7));
   // TRUST_PROXY as the environment gives it, whatever shape the setting takes.
   behindProxy = await createTestApp({ trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy, mediaOrigin: 'https://media.wag.example' });
 });
@@ -71,15 +67,16 @@ function expectSecurityHeaders(response: { headers: LightMyRequestResponse['head
 describe('security headers', () => {
   it('are on the page, an API answer, an API error, a media file, a built asset and a 404', async () => {
     const user = await createUser(t);
+    const mediaUrl = await writePublicMediaFile(t, user.id, 'image', Buffer.alloc(4096, 7));
     const cases: [string, string, number, string?][] = [
       ['the page', '/', 200],
       ['a page of the app', '/search-results?query=playa', 200],
       ['an API answer', '/api/me', 200, user.token],
       ['an API error', '/api/me', 401],
-      ['a media file', `/media/${MEDIA_KEY}`, 200],
+      ['a media file', mediaUrl, 200],
       ['a built asset', '/assets/index-abc123.js', 200],
       ['an unknown API call', '/api/nothing-here', 404],
-      ['a missing media file', '/media/u/abcdefghij0123456789/none.webp', 404],
+      ['a missing media file', mediaUrl.replace('full.webp', 'none.webp'), 404],
       ['a missing asset', '/assets/gone-123.js', 404],
     ];
     for (const [label, url, status, token] of cases) {

@@ -21,6 +21,8 @@ export interface TestUser {
   email: string;
   password: string;
   token: string;
+  /** The media cookie of the session (`wag_media=…`), as a browser would send it to /media. */
+  mediaCookie: string;
 }
 
 export const TEST_PASSWORD = 'clave-segura-2026';
@@ -46,5 +48,11 @@ export async function createUser(t: TestApp, input: TestUserInput = {}): Promise
   const { token } = login.json() as { token: string };
   const me = await t.request({ method: 'GET', url: '/api/me', token });
   const { user } = me.json() as { user: { id: string } };
-  return { id: user.id, username, email, password, token };
+  return { id: user.id, username, email, password, token, mediaCookie: mediaCookieOf(login) };
+}
+
+/** The `name=value` of the media cookie a response sets (empty when it sets none). */
+export function mediaCookieOf(response: { cookies: Array<{ name: string; value: string }> }): string {
+  const cookie = response.cookies.find((item) => item.name === 'wag_media');
+  return cookie ? `${cookie.name}=${cookie.value}` : '';
 }

@@ -31,6 +31,8 @@ export interface TestApp {
   db: Database;
   clock: TestClock;
   config: Config;
+  /** The PostgreSQL database of this app (TEST_DATABASE_URL); undefined on embedded PGlite. */
+  databaseUrl: string | undefined;
   /** app.inject with an optional bearer token. */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -54,6 +56,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     seedDemo: false,
     logLevel: 'silent',
     appSecret: randomBytes(32).toString('base64url'),
+    // The factories register every user from one address: the rate limits would stop them. The tests
+    // of the limits turn them on (rate-limits.test.ts).
+    rateLimitScale: 0,
     ...overrides,
   };
   const database = await createTestDatabase();
@@ -65,6 +70,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     db: database.db,
     clock,
     config,
+    databaseUrl: database.url,
     request: ({ token, headers, ...options }) =>
       app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     close: async () => {

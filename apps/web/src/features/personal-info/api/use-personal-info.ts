@@ -33,6 +33,8 @@ export function fetchUsernameCheck(username: string, signal?: AbortSignal): Prom
 export type PersonalInfoPayload = Required<Pick<PersonalInfoBody, 'username' | 'email' | 'dob'>> & {
   fullName: string;
   phone: string;
+  /** Sent only with a new email: the server asks for it then. */
+  currentPassword?: string;
 };
 
 /** PUT /user/personal-info (no /api prefix, product.md §7). */

@@ -41,6 +41,9 @@ describe('Personal information', () => {
     expect(screen.getByLabelText('Teléfono')).toHaveAttribute('type', 'tel');
     expect(screen.getByLabelText('Fecha de nacimiento')).toHaveAttribute('type', 'date');
     expect(screen.getByLabelText('Fecha de nacimiento')).toHaveValue('1995-04-12');
+    // Fixed after registration: shown, not editable.
+    expect(screen.getByLabelText('Fecha de nacimiento')).toHaveAttribute('readonly');
+    expect(screen.queryByLabelText('Contraseña actual')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver a Cuenta' })).toHaveAttribute('href', '/settings/account');
   });
 
@@ -131,6 +134,38 @@ describe('Personal information', () => {
     });
     expect(router.state.location.pathname).toBe(PATH);
     expect(localStorage.getItem('username')).toBe('demo');
+  });
+
+  it('asks for the current password when the email changes, and sends it with the new email', async () => {
+    const fetchMock = mockApi({
+      'GET /api/me': meResponse('demo'),
+      'GET /api/user/personal-info': info,
+      'PUT /user/personal-info': { success: true, message: 'Información actualizada con éxito.', username: 'demo' },
+    });
+    renderRoutes(routes, [PATH]);
+    const user = setup();
+    const email = await screen.findByLabelText('Correo electrónico');
+    await user.clear(email);
+    await user.type(email, 'nuevo@wag.test');
+    const password = screen.getByLabelText('Contraseña actual');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(password).toBeRequired();
+    await user.type(password, 'clave-actual-1');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findByText('Información actualizada con éxito.')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      fullName: 'Demo WAG',
+      username: 'demo',
+      email: 'nuevo@wag.test',
+      phone: '',
+      dob: '1995-04-12',
+      currentPassword: 'clave-actual-1',
+    });
+    // Saved: the new email is the current one, and the password is not kept.
+    expect(screen.queryByLabelText('Contraseña actual')).not.toBeInTheDocument();
   });
 
   it("shows the server's message when saving fails, else 'No se pudo actualizar la información.'", async () => {

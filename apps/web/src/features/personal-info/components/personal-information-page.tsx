@@ -1,4 +1,3 @@
-import { latestAdultBirthDate } from '@wag/contract/auth';
 import { FULL_NAME_MAX_LENGTH, type PersonalInfoResponse } from '@wag/contract/profiles';
 import { useState, type FormEvent } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -33,6 +32,8 @@ function PersonalInfoForm({ initial }: { initial: PersonalInfoPayload }) {
 
   const set = (field: keyof PersonalInfoPayload) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
+  // A new email needs the current password (the server ends the account's other sessions then).
+  const emailChanged = form.email.trim() !== original.email;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,12 +47,15 @@ function PersonalInfoForm({ initial }: { initial: PersonalInfoPayload }) {
       username: form.username.trim(),
       email: form.email.trim(),
       phone: form.phone.trim(),
-      dob: form.dob,
+      // Sent back as it is: the server accepts the registration date and refuses any other.
+      dob: original.dob,
+      ...(emailChanged ? { currentPassword: form.currentPassword ?? '' } : {}),
     };
     update.mutate(payload, {
       onSuccess: (response) => {
         const username = response?.username || payload.username;
-        const saved = { ...payload, username };
+        const { currentPassword: _sent, ...kept } = payload;
+        const saved = { ...kept, username };
         setOriginal(saved);
         setForm(saved);
         toast(t('personalInfo.success'), 'success');
@@ -113,6 +117,19 @@ function PersonalInfoForm({ initial }: { initial: PersonalInfoPayload }) {
         value={form.email}
         onChange={set('email')}
       />
+      {emailChanged ? (
+        <TextField
+          label={t('personalInfo.currentPassword')}
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          revealable
+          required
+          hint={t('personalInfo.currentPasswordHint')}
+          value={form.currentPassword ?? ''}
+          onChange={set('currentPassword')}
+        />
+      ) : null}
       <TextField
         label={t('personalInfo.phone')}
         type="tel"
@@ -127,10 +144,9 @@ function PersonalInfoForm({ initial }: { initial: PersonalInfoPayload }) {
         type="date"
         name="dob"
         autoComplete="bday"
-        max={latestAdultBirthDate()}
-        required
+        readOnly
+        hint={t('personalInfo.dobHint')}
         value={form.dob}
-        onChange={set('dob')}
       />
       <Button type="submit" size="lg" block disabled={update.isPending} data-testid="personal-info-save">
         {update.isPending ? t('personalInfo.saving') : t('personalInfo.save')}

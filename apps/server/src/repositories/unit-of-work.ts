@@ -1,0 +1,38 @@
+import type { Database } from '../db/database.js';
+import { createCommentsRepository } from './comments.repository.js';
+import { createConversationsRepository } from './conversations.repository.js';
+import { createFollowsRepository } from './follows.repository.js';
+import { createNotificationsRepository } from './notifications.repository.js';
+import { createPostWritesRepository } from './post-writes.repository.js';
+import { createPostsRepository } from './posts.repository.js';
+import { createStoriesRepository } from './stories.repository.js';
+
+/** The repositories a write and the records it causes (notifications, messages) use together. */
+export function writeRepositories(db: Database) {
+  return {
+    posts: createPostsRepository(db),
+    comments: createCommentsRepository(db),
+    stories: createStoriesRepository(db),
+    follows: createFollowsRepository(db),
+    notifications: createNotificationsRepository(db),
+    conversations: createConversationsRepository(db),
+    postWrites: createPostWritesRepository(db),
+  };
+}
+
+export type WriteRepositories = ReturnType<typeof writeRepositories>;
+
+/**
+ * A write and what it records for others (a like and its notification, a story reply and its
+ * message) commit together or not at all (architecture: side effects never turn a committed write
+ * into an error). What is only told live is sent after the commit, and never fails the write.
+ */
+export function createUnitOfWork(db: Database) {
+  return {
+    run<T>(work: (repos: WriteRepositories) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(writeRepositories(trx)));
+    },
+  };
+}
+
+export type UnitOfWork = ReturnType<typeof createUnitOfWork>;
