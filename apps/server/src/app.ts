@@ -23,6 +23,8 @@ import { storiesRoutes } from './http/stories.routes.js';
 import { registerMedia } from './http/media.routes.js';
 import { registerMediaSession, type MediaSession } from './http/media-session.js';
 import { registerWebApp } from './http/web.routes.js';
+import { registerCompression } from './http/compression.js';
+import { docsContentSecurityPolicy, registerSecurityHeaders } from './http/security-headers.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { fastifyTrustProxy } from './lib/client-info.js';
 import { createLocalBus, type LiveBus } from './lib/live-bus.js';
@@ -80,6 +82,9 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorateRequest('viewerResolved', false);
   registerErrorHandling(app);
   registerTextGuard(app);
+  // Before every route: their hooks are taken when they are declared.
+  await registerSecurityHeaders(app, { webDistDir: config.webDistDir, mediaOrigin: config.mediaOrigin });
+  await registerCompression(app);
   await app.register(fastifyCookie);
   // Before any route: its hook keeps the media cookie in step on every API answer.
   if (!config.appSecret) throw new Error('config.appSecret must be resolved before building the app (lib/app-secret.ts)');
@@ -96,7 +101,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: docsContentSecurityPolicy });
 
   await app.register(authRoutes);
   await app.register(profilesRoutes);

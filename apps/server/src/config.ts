@@ -40,6 +40,8 @@ export interface Config {
   messagesPerMinute: number;
   /** Multiplies every limit of services/rate-limit-rules.ts; 0 switches them off. */
   rateLimitScale: number;
+  /** Another origin media is loaded from (S3 or a CDN), allowed by the Content-Security-Policy. */
+  mediaOrigin: string | undefined;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -78,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     messagesPerMinute: intFrom(env.MESSAGES_PER_MINUTE, MESSAGES_PER_MINUTE),
     rateLimitScale: scaleFrom(env.RATE_LIMIT_SCALE),
+    // Only the origin goes into the policy; a value that is not a URL stops the start.
+    mediaOrigin: env.MEDIA_ORIGIN ? new URL(env.MEDIA_ORIGIN).origin : undefined,
     loginThrottle: {
       windowMs: intFrom(env.LOGIN_THROTTLE_WINDOW_MS, 15 * 60 * 1000),
       maxPerAccount: intFrom(env.LOGIN_THROTTLE_MAX_ACCOUNT, 5),

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { freshUsername } from './support';
+import { expect, freshUsername, test } from './support';
 
 test.describe('consent and age gates', () => {
   test('declining consent leaves for an external search site', async ({ page }) => {
@@ -118,4 +117,12 @@ test('the shell: bottom bar on phones only, routes of later screens show a panel
   const unknown = await page.request.post('/quickys');
   expect(unknown.status()).toBe(404);
   expect(await unknown.json()).toMatchObject({ success: false });
+});
+
+test('the API description at /api/docs works under its own policy, without breaking it', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'one screen size is enough for the API description');
+  await page.goto('/api/docs/');
+  await expect(page.getByRole('heading', { name: /WAG API/ })).toBeVisible();
+  await page.getByText('/api/me').first().click();
+  await expect(page.getByRole('button', { name: 'Try it out' }).first()).toBeVisible();
 });

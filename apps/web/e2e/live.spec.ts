@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createAccount, DEMO_PASSWORD, signInAs, type TestAccount } from './support';
+import type { Browser, Page } from '@playwright/test';
+import { createAccount, DEMO_PASSWORD, expect, signInAs, test, type TestAccount } from './support';
 
 async function openAs(browser: Browser, page: Page, account: Pick<TestAccount, 'token' | 'username'>): Promise<Page> {
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-ES', hasTouch: true });

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, signInAs, type TestAccount } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createAccount, expect, signInAs, test, type TestAccount } from './support';
 
 const require = createRequire(import.meta.url);
 const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createAccount, signInAs, skipGates } from './support';
+import type { Page } from '@playwright/test';
+import { createAccount, expect, signInAs, skipGates, test } from './support';
 
 /** Reads the follower count shown in the profile's stats. */
 async function followerCount(page: Page): Promise<number> {
@@ -115,6 +115,9 @@ test('renaming through personal information moves the profile and the menus', as
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Información actualizada con éxito.')).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('username'))).toBe(renamed);
+  // The app moves to the renamed profile by itself. The menu is opened once it is there: on a phone,
+  // arriving closes the menu, and a menu opened while the profile's screen still loads would close.
+  await expect(page).toHaveURL(new RegExp(`/${renamed}$`));
 
   const menuButton = page.getByRole('button', { name: 'Abrir menú' });
   if (await menuButton.isVisible()) await menuButton.click();

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { createAccount, signInAs } from './support';
+import { createAccount, expect, signInAs, test } from './support';
 
 test('search from the top bar: Spanish word forms, chips, the Filtros dialog, more pages, people and opening a result', async ({ page, request }) => {
   const viewer = await createAccount(request, 'busca');

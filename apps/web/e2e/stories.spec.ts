@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createAccount, signInAs } from './support';
+import type { Page } from '@playwright/test';
+import { createAccount, expect, signInAs, test } from './support';
 
 test.describe('stories', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) > 500, 'the story flow is checked at phone size');

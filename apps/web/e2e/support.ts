@@ -1,4 +1,60 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/** The page-side function a violation is reported through (bound in every frame of a guarded context). */
+const REPORT_BINDING = '__wagReportCspViolation';
+
+/**
+ * Records every Content-Security-Policy violation in a context's pages: the `securitypolicyviolation`
+ * event (installed before any script of the page runs) and Chromium's console error for it, which
+ * also covers what happens before a document can listen.
+ */
+async function recordCspViolations(context: BrowserContext, violations: string[]): Promise<void> {
+  await context.exposeBinding(REPORT_BINDING, ({ page }, report: string) => {
+    violations.push(`${page.url()}: ${report}`);
+  });
+  await context.addInitScript((binding) => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (window as unknown as Record<string, (text: string) => void>)[binding];
+        report?.(`${event.effectiveDirective} refused ${event.blockedURI || 'an inline resource'} (${event.sourceFile || 'page'}:${event.lineNumber})`);
+      },
+      true,
+    );
+  }, REPORT_BINDING);
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+}
+
+/**
+ * Every browser test runs with this `test`: it fails when any page it opened broke the
+ * Content-Security-Policy. Contexts a test makes itself (a second person, `browser.newPage()`) are
+ * watched too: `browser.newContext` is wrapped for the length of the test (newPage goes through it).
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context, browser }, runTest) => {
+      const violations: string[] = [];
+      await recordCspViolations(context, violations);
+      const newContext = browser.newContext;
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const created = await newContext.apply(browser, args);
+        await recordCspViolations(created, violations);
+        return created;
+      };
+      try {
+        await runTest(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const DEMO_PASSWORD = 'wag-demo-2026';
 

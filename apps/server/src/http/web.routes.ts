@@ -21,9 +21,13 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes a .br and a .gz beside each file: sent as they are when the browser takes them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+        // One URL, several bodies: a cache must key them by the encoding asked for.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -111,8 +111,11 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Shell />,
-    // First load while the screen's chunk arrives: the shell with a spinner, not a blank page.
-    HydrateFallback: () => (
+    // First load while the screen's chunk arrives: the shell with a spinner, not a blank page. An
+    // element of the same type in the same place (not a HydrateFallback component wrapping it), so
+    // React keeps that shell when the screen arrives: a search opened or a menu toggled meanwhile
+    // stays as it is instead of vanishing with a remount.
+    hydrateFallbackElement: (
       <Shell>
         <Spinner />
       </Shell>

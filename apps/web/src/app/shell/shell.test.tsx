@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeStoredUsername } from '../../lib/auth-storage';
@@ -76,5 +76,18 @@ describe('Shell', () => {
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
     expect(localStorage.getItem('username')).toBeNull();
     expect(await within(screen.getByTestId('top-bar')).findByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
+  });
+
+  it('keeps the search overlay open, with its text, when the first screen finishes loading', async () => {
+    renderRoutes(routes, ['/']);
+    // The screen's chunk is still on its way: the shell around a spinner is already usable.
+    expect(screen.queryByTestId('home-feed')).not.toBeInTheDocument();
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Buscar' }));
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'atardecer' } });
+    const chip = within(screen.getByRole('dialog')).getByRole('button', { name: 'Quickys' });
+
+    await screen.findByTestId('home-feed');
+    expect(screen.getByTestId('search-input')).toHaveValue('atardecer');
+    expect(chip).toBeInTheDocument();
   });
 });

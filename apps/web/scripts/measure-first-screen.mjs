@@ -1,0 +1,61 @@
+// Prints the JavaScript the first screen (/) downloads: the entry chunks of the built index.html and
+// every chunk they import statically (lazy routes excluded), raw and compressed: the sizes of the
+// build's own .gz/.br files (what the server sends), or, for a build without them, gzip level 9 and
+// brotli quality 11 made here (the settings of those files).
+// Run after a build: `npm run measure -w @wag/web` (or `node apps/web/scripts/measure-first-screen.mjs [distDir]`).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const distDir = path.resolve(process.argv[2] ?? path.join(here, '../dist'));
+const manifestPath = path.join(distDir, '.vite/manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  console.error(`No ${manifestPath}: build the web app first (npm run build -w @wag/web).`);
+  process.exit(1);
+}
+/** @type {Record<string, { file: string; imports?: string[]; isEntry?: boolean }>} */
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+
+const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+const entryFiles = [...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+\.js)"/g)].map((match) => match[1]);
+if (entryFiles.length === 0) throw new Error('index.html holds no script');
+
+const seen = new Set();
+const visit = (key) => {
+  if (seen.has(key)) return;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) visit(imported);
+};
+for (const file of entryFiles) {
+  const key = byFile.get(file);
+  if (!key) throw new Error(`${file} is not in the manifest`);
+  visit(key);
+}
+
+/** The size of the build's own compressed file when there is one (what the server sends), else made here. */
+const compressedSize = (file, extension, compress) => {
+  const built = path.join(distDir, `${file}.${extension}`);
+  return fs.existsSync(built) ? fs.statSync(built).size : compress(fs.readFileSync(path.join(distDir, file))).length;
+};
+const rows = [...seen].map((key) => {
+  const file = manifest[key].file;
+  return {
+    file,
+    raw: fs.statSync(path.join(distDir, file)).size,
+    gzip: compressedSize(file, 'gz', (bytes) => zlib.gzipSync(bytes, { level: 9 })),
+    brotli: compressedSize(file, 'br', (bytes) =>
+      zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    ),
+  };
+});
+rows.sort((a, b) => b.raw - a.raw);
+const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip, brotli: sum.brotli + row.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`.padStart(11);
+console.log(`First screen (/) JavaScript, ${rows.length} files, from ${path.relative(process.cwd(), distDir) || '.'}`);
+console.log(`${'file'.padEnd(44)}${'raw'.padStart(11)}${'gzip'.padStart(11)}${'brotli'.padStart(11)}`);
+for (const row of rows) console.log(`${row.file.padEnd(44)}${kb(row.raw)}${kb(row.gzip)}${kb(row.brotli)}`);
+console.log(`${'total'.padEnd(44)}${kb(total.raw)}${kb(total.gzip)}${kb(total.brotli)}`);
+console.log(`total bytes: raw ${total.raw}, gzip ${total.gzip}, brotli ${total.brotli}`);
