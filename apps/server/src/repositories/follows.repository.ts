@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { likeSafeSearchText, nameMatches } from './search-text.js';
 import { inTransaction } from './transaction.js';
+import { followsSql, personVisibleSql } from '../access/filters.js';
 
 export interface FollowListRow {
   id: string;
@@ -96,10 +97,10 @@ export function createFollowsRepository(db: Database) {
       const [anchor, other] = direction === 'followers' ? [sql.ref('f.followee_id'), sql.ref('f.follower_id')] : [sql.ref('f.follower_id'), sql.ref('f.followee_id')];
       const result = await sql<FollowListRow>`
         SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, f.created_at::text AS cursor_at,
-               EXISTS (SELECT 1 FROM follows m WHERE m.follower_id = ${viewerId}::uuid AND m.followee_id = u.id) AS is_followed_by_me
+               ${followsSql(viewerId, sql.ref('u.id'))} AS is_followed_by_me
         FROM follows f
         JOIN users u ON u.id = ${other}
-        WHERE ${anchor} = ${userId}
+        WHERE ${anchor} = ${userId} AND ${personVisibleSql(viewerId, 'u')}
           ${text ? sql`AND ${nameMatches('u', likeSafeSearchText(text))}` : sql``}
           ${after ? sql`AND (f.created_at, ${other}) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY f.created_at DESC, ${other} DESC

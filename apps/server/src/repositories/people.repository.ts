@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { likeSafeSearchText, nameMatches } from './search-text.js';
+import { followsSql, personVisibleSql } from '../access/filters.js';
 
 export interface PersonRow {
   id: string;
@@ -31,9 +32,9 @@ export function createPeopleRepository(db: Database) {
       const needle = likeSafeSearchText(text);
       const result = await sql<PersonRow>`
         SELECT u.id, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified, u.followers_count, u.posts_count,
-               EXISTS (SELECT 1 FROM follows m WHERE m.follower_id = ${viewerId}::uuid AND m.followee_id = u.id) AS is_followed_by_me
+               ${followsSql(viewerId, sql.ref('u.id'))} AS is_followed_by_me
         FROM users u
-        WHERE ${nameMatches('u', needle)}
+        WHERE ${nameMatches('u', needle)} AND ${personVisibleSql(viewerId, 'u')}
         ORDER BY u.is_verified DESC,
                  is_followed_by_me DESC,
                  lower(u.username) = lower(${text}) DESC,
@@ -48,9 +49,9 @@ export function createPeopleRepository(db: Database) {
     async featured(viewerId: string | null): Promise<PersonRow[]> {
       const result = await sql<PersonRow>`
         SELECT u.id, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified, u.followers_count, u.posts_count,
-               EXISTS (SELECT 1 FROM follows m WHERE m.follower_id = ${viewerId}::uuid AND m.followee_id = u.id) AS is_followed_by_me
+               ${followsSql(viewerId, sql.ref('u.id'))} AS is_followed_by_me
         FROM users u
-        WHERE u.featured_rank IS NOT NULL
+        WHERE u.featured_rank IS NOT NULL AND ${personVisibleSql(viewerId, 'u')}
         ORDER BY u.featured_rank, lower(u.username)`.execute(db);
       return result.rows;
     },

@@ -66,7 +66,7 @@ export function createProfilesRepository(db: Database) {
                ${followsSql(viewerId, sql.ref('u.id'))} AS is_following,
                EXISTS (
                  SELECT 1 FROM stories s
-                 WHERE s.user_id = u.id AND s.status = 'ready' AND s.created_at > ${activeSince}
+                 WHERE s.user_id = u.id AND s.created_at > ${activeSince}
                    AND ${storyVisibleSql(viewerId, now, 's')}
                ) AS has_active_stories
         FROM users u
