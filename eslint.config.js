@@ -1,6 +1,30 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import fs from 'node:fs';
+
+// The web app's fences (docs/architecture.md): features do not import each other, shared code
+// (components/, lib/) never imports a feature or the app, and only the app (its router and route
+// compositions) puts features together. One zone per feature, read from the folder, so a new
+// feature is fenced the day it is made.
+const web = 'apps/web/src';
+const features = fs.readdirSync(`${web}/features`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const webZones = [
+  ...features.map((name) => ({
+    target: `./${web}/features/${name}`,
+    from: `./${web}/features`,
+    except: [`./${name}`],
+    message: 'Features do not import each other: move what both need to components/ or lib/, or compose them in app/routes.',
+  })),
+  { target: `./${web}/features`, from: `./${web}/app`, message: 'Features do not import the app: the app composes them.' },
+  {
+    target: [`./${web}/components`, `./${web}/lib`],
+    from: [`./${web}/features`, `./${web}/app`],
+    message: 'components/ and lib/ are shared by every feature: they never import a feature or the app.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.data-test/**', 'test-results/**', 'playwright-report/**'] },
@@ -11,6 +35,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    // Tests may set a scene the way the app does (a page as its route composes it).
+    ignores: ['**/*.test.{ts,tsx}', `${web}/test/**`],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
     },
   },
   {

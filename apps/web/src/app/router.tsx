@@ -28,7 +28,7 @@ function userScreen(load: () => Promise<ComponentType>): RouteObject['lazy'] {
   };
 }
 
-const profileScreen = userScreen(async () => (await import('../features/profile/components/profile-page')).ProfilePage);
+const profileScreen = userScreen(async () => (await import('./routes/profile-route')).ProfileRoute);
 
 function followList(kind: 'followers' | 'following'): RouteObject['lazy'] {
   return userScreen(async () => {
@@ -46,8 +46,8 @@ function settingsMenu(section: 'account' | 'notifications' | 'privacySecurity' |
 
 /** Screens of product.md §2 that need an account (the protected ones and the account's own pages). */
 const privateRoutes: RouteObject[] = [
-  { path: 'quicky/:slug', lazy: async () => ({ Component: (await import('../features/quicky/components/quicky-page')).QuickyPage }) },
-  { path: 'post/:slug', lazy: async () => ({ Component: (await import('../features/post/components/post-page')).PostPage }) },
+  { path: 'quicky/:slug', lazy: async () => ({ Component: (await import('./routes/post-routes')).QuickyRoute }) },
+  { path: 'post/:slug', lazy: async () => ({ Component: (await import('./routes/post-routes')).PostRoute }) },
   {
     path: 'notifications',
     lazy: async () => ({ Component: (await import('../features/notifications/components/notifications-page')).NotificationsPage }),
@@ -91,7 +91,7 @@ const privateRoutes: RouteObject[] = [
 ];
 
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import('../features/home/components/home-page')).HomePage }) },
+  { index: true, lazy: async () => ({ Component: (await import('./routes/home-route')).HomeRoute }) },
   { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }) },
   { path: 'register', lazy: async () => ({ Component: (await import('../features/auth/components/register-page')).RegisterPage }) },
   { path: 'quickys', lazy: async () => ({ Component: (await import('../features/quicky/components/explore-quickys-page')).ExploreQuickysPage }) },

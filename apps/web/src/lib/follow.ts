@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FollowResponse } from '@wag/contract/profiles';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiRequest } from './api-client';
 import { clearSession } from './auth-storage';
 import { useSession } from './session';
-import { followListRoot, patchFollowState, shiftFollowingCount } from './social-cache';
+import { personShadows } from './shadows';
+import { createQueueRegistry, createToggleQueue } from './toggle-queue';
 
 /** What the screen shows before the tap. */
 export interface FollowState {
@@ -24,26 +25,19 @@ export function nextFollowerCount(before: number | undefined, nowFollowing: bool
   return Math.max(0, before + (nowFollowing ? 1 : -1));
 }
 
-// Follows in flight, by lower-cased username, shared by every button on every screen: a second
-// tap (or a second button for the same person) while one request runs is ignored.
-const inFlight = new Set<string>();
+const queues = createQueueRegistry();
+const FOLLOW_FACETS = ['isFollowing', 'followers'] as const;
+
+// Every follow button of one person (on any screen) is disabled while that person's follow is on its
+// way (product.md §4): they read this.
 const listeners = new Set<() => void>();
-
-function setInFlight(key: string, on: boolean): void {
-  if (on) inFlight.add(key);
-  else inFlight.delete(key);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
+const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-interface Variables {
-  before: FollowState;
-  optimistic: FollowState;
-}
+};
+const announce = () => {
+  for (const listener of listeners) listener();
+};
 
 export interface UseFollowOptions {
   /** A 401/403 ended the session (it is already cleared): show the login prompt. */
@@ -51,57 +45,17 @@ export interface UseFollowOptions {
 }
 
 /**
- * Follow / unfollow one person (POST or DELETE /api/follow/{username}). The screen changes at
- * once in every cached copy; a failure puts it back. Guests are sent to /login.
+ * Follow / unfollow one person (POST or DELETE /api/follow/{username}). The screen changes at once
+ * wherever the person is shown (lib/shadows): their button and follower count, and the viewer's own
+ * following count; a failure puts everything back. Guests are sent to /login.
  */
 export function useFollow(username: string, options: UseFollowOptions = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { token, username: me } = useSession();
   const key = username.toLowerCase();
-  const isPending = useSyncExternalStore(
-    subscribe,
-    () => inFlight.has(key),
-    () => false,
-  );
+  const isPending = useSyncExternalStore(subscribe, () => queues.busy(key), () => false);
   const { onAuthRequired } = options;
-
-  const mutation = useMutation({
-    mutationKey: ['follow', key],
-    mutationFn: ({ before }: Variables) =>
-      apiRequest<FollowResponse>(`/api/follow/${encodeURIComponent(username)}`, {
-        method: before.isFollowing ? 'DELETE' : 'POST',
-      }),
-    onMutate: ({ optimistic }: Variables) => {
-      patchFollowState(queryClient, username, { isFollowing: optimistic.isFollowing, followers: optimistic.followers });
-      shiftFollowingCount(queryClient, me, optimistic.isFollowing ? 1 : -1);
-    },
-    onSuccess: (response, { before, optimistic }) => {
-      const isFollowing = typeof response?.isFollowing === 'boolean' ? response.isFollowing : optimistic.isFollowing;
-      patchFollowState(queryClient, username, {
-        isFollowing,
-        followers: nextFollowerCount(before.followers, isFollowing, response?.followers),
-      });
-      if (isFollowing !== optimistic.isFollowing) shiftFollowingCount(queryClient, me, isFollowing ? 1 : -1);
-    },
-    onError: (error, { before, optimistic }) => {
-      patchFollowState(queryClient, username, { isFollowing: before.isFollowing, followers: before.followers });
-      shiftFollowingCount(queryClient, me, optimistic.isFollowing ? -1 : 1);
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        clearSession();
-        onAuthRequired?.();
-      } else {
-        // product.md §8: a failed follow is logged and leaves the screen as it was.
-        console.error(error);
-      }
-    },
-    onSettled: () => {
-      setInFlight(key, false);
-      // Lists loaded earlier no longer match: refresh them the next time they are opened.
-      void queryClient.invalidateQueries({ queryKey: [followListRoot], refetchType: 'none' });
-    },
-  });
-  const { mutate } = mutation;
 
   const toggle = useCallback(
     (current: FollowState) => {
@@ -109,16 +63,52 @@ export function useFollow(username: string, options: UseFollowOptions = {}) {
         navigate('/login');
         return;
       }
-      if (inFlight.has(key)) return;
-      setInFlight(key, true);
-      const isFollowing = !current.isFollowing;
-      mutate({
-        before: current,
-        optimistic: { isFollowing, followers: nextFollowerCount(current.followers, isFollowing) },
-      });
+      if (queues.busy(key)) return;
+      const on = !current.isFollowing;
+      personShadows.setShadow(username, { isFollowing: on, followers: nextFollowerCount(current.followers, on) });
+      // The viewer's own "following" count moves with it.
+      const shiftMine = (delta: number) => {
+        if (me) personShadows.write(queryClient, me, (facets) => (facets.following === undefined ? facets : { ...facets, following: Math.max(0, facets.following + delta) }));
+      };
+      shiftMine(on ? 1 : -1);
+      queues
+        .get(key, () =>
+          createToggleQueue<FollowResponse>({
+            initial: current.isFollowing,
+            send: (follow) => apiRequest<FollowResponse>(`/api/follow/${encodeURIComponent(username)}`, { method: follow ? 'POST' : 'DELETE' }),
+            settled: (answer, follow) => {
+              personShadows.write(queryClient, username, (facets) => ({
+                ...facets,
+                isFollowing: typeof answer?.isFollowing === 'boolean' ? answer.isFollowing : follow,
+                followers: nextFollowerCount(facets.followers, follow, answer?.followers) ?? facets.followers,
+              }));
+              personShadows.liftShadow(username, FOLLOW_FACETS);
+              announce();
+            },
+            failed: (error) => {
+              personShadows.liftShadow(username, FOLLOW_FACETS);
+              shiftMine(on ? -1 : 1);
+              announce();
+              if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+                clearSession();
+                onAuthRequired?.();
+              } else {
+                // product.md §8: a failed follow is logged and leaves the screen as it was.
+                console.error(error);
+              }
+            },
+          }),
+        )
+        .want(on);
+      announce();
     },
-    [token, key, navigate, mutate],
+    [token, key, username, me, navigate, queryClient, onAuthRequired],
   );
 
   return { toggle, isPending, isSignedIn: token !== null };
+}
+
+/** A person's follow state and counts as every screen should show them now. */
+export function usePersonFacets<T extends { isFollowing?: boolean; followers?: number; following?: number }>(username: string, own: T): T {
+  return personShadows.useFacets(username, own);
 }

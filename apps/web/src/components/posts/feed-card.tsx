@@ -3,13 +3,15 @@ import { Link } from 'react-router';
 import { Avatar } from '../ui/avatar';
 import { Icon } from '../ui/icon';
 import { useToast } from '../ui/toast';
-import { usePostLike } from '../../features/post/api/use-post';
-import { Caption, SavePostButton } from '../../features/post/components/post-parts';
-import { postHref, tileImage } from '../../features/profile/post-media';
+import { postHref, tileImage } from './post-media';
 import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
+import { usePostLike } from '../../lib/post-actions';
 import { shareLink } from '../../lib/share';
+import { Caption } from './caption';
+import { SavePostButton } from './save-post-button';
 import './feed-card.css';
+import './post-action.css';
 
 /** The card kinds of product.md §3 (feed-card variant): quicky, image or carousel. */
 export function feedCardType(post: Pick<PostSummary, 'post_type' | 'media_type' | 'media_count'>): 'quicky' | 'image' | 'carousel' {
@@ -61,7 +63,7 @@ export function FeedCard({ post, isLiked = false, isSaved = false }: { post: Pos
         ) : null}
       </Link>
       <div className="feed-card__actions">
-        <button type="button" className={like.isLiked ? 'post-action post-action--on' : 'post-action'} aria-pressed={like.isLiked} aria-label={t('post.like')} disabled={post.locked || like.isPending} onClick={like.toggle}>
+        <button type="button" className={like.isLiked ? 'post-action post-action--on' : 'post-action'} aria-pressed={like.isLiked} aria-label={t('post.like')} disabled={post.locked} onClick={like.toggle}>
           <Icon name="heart" size={22} />
         </button>
         <Link to={href} className="post-action" aria-label={t('post.comment')}>

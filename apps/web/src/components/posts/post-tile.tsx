@@ -1,5 +1,5 @@
 import type { PostSummary } from '@wag/contract/profiles';
-import { tileImage } from '../../features/profile/post-media';
+import { tileImage } from './post-media';
 import { t } from '../../lib/i18n';
 import { Icon } from '../ui/icon';
 import './post-tile.css';

@@ -1,6 +1,6 @@
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
-import { useFollow } from '../../lib/follow';
+import { useFollow, usePersonFacets } from '../../lib/follow';
 import { t } from '../../lib/i18n';
 import './follow-button.css';
 
@@ -19,8 +19,10 @@ interface FollowButtonProps {
  * Seguir / Siguiendo (product.md §4): changes at once, is disabled and dimmed while the request
  * runs, and sends guests to /login.
  */
-export function FollowButton({ username, isFollowing, followers, onAuthRequired, size = 'md', block }: FollowButtonProps) {
+export function FollowButton({ username, isFollowing: own, followers: ownFollowers, onAuthRequired, size = 'md', block }: FollowButtonProps) {
   const { toggle, isPending } = useFollow(username, { onAuthRequired });
+  // What every screen shows of this person now, a follow on its way included.
+  const { isFollowing, followers } = usePersonFacets(username, { isFollowing: own, followers: ownFollowers });
   return (
     <Button
       variant={isFollowing ? 'secondary' : 'primary'}

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Comment, CommentsResponse, LikeResponse, NewCommentResponse } from '@wag/contract/posts';
 import { apiRequest } from '../../../lib/api-client';
-import { useViewerKey } from '../../../lib/social-cache';
+import { useViewerKey } from '../../../lib/viewer-key';
 
 export type CommentSort = 'all' | 'recent';
 

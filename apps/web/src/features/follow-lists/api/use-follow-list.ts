@@ -1,7 +1,24 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { FollowListResponse } from '@wag/contract/profiles';
+import type { FollowEntry, FollowListResponse } from '@wag/contract/profiles';
 import { apiRequest } from '../../../lib/api-client';
-import { followListKey, useViewerKey, type FollowListKind } from '../../../lib/social-cache';
+import { personShadows } from '../../../lib/shadows';
+import { useViewerKey } from '../../../lib/viewer-key';
+
+export type FollowListKind = 'followers' | 'following';
+
+const followListRoot = 'follow-list';
+const followListKey = (username: string, kind: FollowListKind, viewer: string, q: string) =>
+  [followListRoot, username.toLowerCase(), kind, viewer, q] as const;
+
+// Rows show whether the viewer follows each person; a follow elsewhere may also add or remove a row
+// of the viewer's own lists, so they are read again when next shown.
+personShadows.registerPagedList({
+    queryKey: [followListRoot],
+    list: 'users',
+    idOf: (row: FollowEntry) => row.username.toLowerCase(),
+    fields: { isFollowing: 'isFollowedByMe', fullName: 'fullName', picture: 'profilePictureUrl' },
+    staleAfterChange: true,
+  });
 
 /** GET /api/users/{username}/followers|following?q=&cursor=, page after page. */
 export function useFollowList(username: string, kind: FollowListKind, q: string) {

@@ -9,7 +9,7 @@ import { Icon } from '../../../components/ui/icon';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import type { FollowListKind } from '../../../lib/social-cache';
+import type { FollowListKind } from '../api/use-follow-list';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFollowList } from '../api/use-follow-list';
 import { filterPeople } from '../filter-people';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../../test/render-routes';
 import { makePost } from '../../../test/social-fixtures';
-import { HomePage } from './home-page';
+import { HomeRoute } from '../../../app/routes/home-route';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -20,7 +20,7 @@ describe('HomePage (Tu Feed)', () => {
       '/api/feed/stories': { items: [], nextCursor: null },
       '/api/feed': { kind: 'following', items: [{ ...makePost({ slug: 'uno', body: 'Primer post' }), isLiked: false }], nextCursor: null },
     });
-    renderRoutes([{ path: '/', element: <HomePage /> }]);
+    renderRoutes([{ path: '/', element: <HomeRoute /> }]);
     expect(await screen.findByText('Primer post')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Tu Feed' })).toBeInTheDocument();
     expect(screen.getByText('Estás al día.')).toBeInTheDocument();
@@ -32,7 +32,7 @@ describe('HomePage (Tu Feed)', () => {
       '/api/feed': { kind: 'discovery', items: [{ ...makePost({ slug: 'dos', body: 'Lo nuevo' }), isLiked: false }], nextCursor: 'c2' },
       '/api/wag-stars': { users: [{ id: 's1', username: 'valeria_rios', fullName: 'Valeria Ríos', bio: null, profilePictureUrl: null, isVerified: true, followers: 3, posts: 2, isFollowedByMe: false }] },
     });
-    renderRoutes([{ path: '/', element: <HomePage /> }]);
+    renderRoutes([{ path: '/', element: <HomeRoute /> }]);
     expect(await screen.findByRole('heading', { name: 'Descubre WAG' })).toBeInTheDocument();
     expect(await screen.findByText('Valeria Ríos')).toBeInTheDocument();
     expect(screen.getByText('Lo nuevo')).toBeInTheDocument();

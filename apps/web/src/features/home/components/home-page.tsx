@@ -1,28 +1,21 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { FeedResponse } from '@wag/contract/posts';
-import type { WagStarsResponse } from '@wag/contract/profiles';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FeedCard } from '../../../components/posts/feed-card';
 import { FollowButton } from '../../../components/social/follow-button';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { apiRequest } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { useViewerKey, wagStarsKey } from '../../../lib/social-cache';
-import { StoryRow } from '../../stories/components/story-row';
+import { useFeed } from '../api/feed';
+import { useWagStars } from '../../../lib/queries/wag-stars';
+import '../../../components/posts/feed-page.css';
 import './home-page.css';
 
 /** Featured creators to follow, shown with the discovery feed. */
 function StarsToFollow() {
-  const viewer = useViewerKey();
   const { username: me } = useSession();
-  const stars = useQuery({
-    queryKey: wagStarsKey(viewer),
-    queryFn: ({ signal }) => apiRequest<WagStarsResponse>('/api/wag-stars', { signal }),
-  });
+  const stars = useWagStars();
   const people = (stars.data?.users ?? []).filter((star) => star.username !== me);
   if (people.length === 0) return null;
   return (
@@ -43,17 +36,14 @@ function StarsToFollow() {
   );
 }
 
-/** '/', 'Tu Feed': the story row, then the posts of the people you follow (or a discovery feed), page after page. */
-export function HomePage() {
+/**
+ * '/', 'Tu Feed': the story row (given by the route: stories are a feature of their own), then the
+ * posts of the people you follow (or a discovery feed), page after page.
+ */
+export function HomePage({ storyRow }: { storyRow: ReactNode }) {
   useDocumentTitle(t('home.feedTitle'));
-  const viewer = useViewerKey();
   const { token } = useSession();
-  const feed = useInfiniteQuery({
-    queryKey: ['feed', viewer],
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: FeedResponse) => last.nextCursor,
-    queryFn: ({ pageParam, signal }) => apiRequest<FeedResponse>(`/api/feed${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
-  });
+  const feed = useFeed();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
 
@@ -72,10 +62,10 @@ export function HomePage() {
   const discovery = feed.data?.pages[0]?.kind === 'discovery';
 
   return (
-    <div className="home" data-testid="home-feed">
-      <StoryRow />
+    <div className="feed-page" data-testid="home-feed">
+      {storyRow}
       {discovery ? (
-        <section className="home__intro">
+        <section className="feed-page__intro">
           <h1>{t('home.discoveryTitle')}</h1>
           <p>{token ? t('home.discoveryLead') : t('home.discoveryGuest')}</p>
         </section>
@@ -84,33 +74,33 @@ export function HomePage() {
       )}
       {discovery ? <StarsToFollow /> : null}
       {feed.isPending ? (
-        <p className="home__status" role="status">
+        <p className="feed-page__status" role="status">
           {t('home.loading')}
         </p>
       ) : null}
       {feed.isError && items.length === 0 ? (
-        <div className="home__status" role="alert">
+        <div className="feed-page__status" role="alert">
           <p>{t('home.failed')}</p>
           <Button variant="secondary" onClick={() => void feed.refetch()}>
             {t('home.retry')}
           </Button>
         </div>
       ) : null}
-      {!feed.isPending && !feed.isError && items.length === 0 ? <p className="home__status">{t('home.empty')}</p> : null}
-      <div className="home__cards">
+      {!feed.isPending && !feed.isError && items.length === 0 ? <p className="feed-page__status">{t('home.empty')}</p> : null}
+      <div className="feed-page__cards">
         {items.map((item) => (
           <FeedCard key={item.id} post={item} isLiked={item.isLiked} isSaved={item.isSaved} />
         ))}
       </div>
       <div ref={sentinel} />
       {hasNextPage ? (
-        <div className="home__more">
+        <div className="feed-page__more">
           <Button variant="secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
             {t('home.loadMore')}
           </Button>
         </div>
       ) : items.length > 0 ? (
-        <p className="home__status">{t('home.end')}</p>
+        <p className="feed-page__status">{t('home.end')}</p>
       ) : null}
     </div>
   );

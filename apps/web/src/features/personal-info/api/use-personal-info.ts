@@ -8,7 +8,6 @@ import type {
 import { apiRequest } from '../../../lib/api-client';
 import { currentUserKey, type CurrentUser } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session';
-import { profileRoot } from '../../../lib/social-cache';
 
 export const personalInfoKey = (token: string | null) => ['personal-info', token] as const;
 
@@ -48,8 +47,9 @@ export function useUpdatePersonalInfo() {
       queryClient.setQueriesData<CurrentUser>({ queryKey: currentUserKey }, (me) =>
         me ? { ...me, username, fullName: sent.fullName || null, email: sent.email } : me,
       );
-      // Profiles show the name, and an old username now answers 404: ask again when shown.
-      void queryClient.invalidateQueries({ queryKey: [profileRoot] });
+      // A new name or username shows on every screen, and an old username now answers 404: everything
+      // already read is read again when next shown.
+      void queryClient.invalidateQueries();
     },
   });
 }

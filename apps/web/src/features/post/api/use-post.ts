@@ -1,13 +1,46 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LikeResponse, PostDetail, PostResponse } from '@wag/contract/posts';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { PostResponse } from '@wag/contract/posts';
+import type { PostDetail } from '@wag/contract/posts';
+import { useEffect, useRef } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { patchFields, personShadows, postShadows } from '../../../lib/shadows';
 import { useSession } from '../../../lib/session';
-import { useViewerKey } from '../../../lib/social-cache';
+import { useViewerKey } from '../../../lib/viewer-key';
 
 export const postRoot = 'post';
 export const postKey = (slug: string, viewer: string) => [postRoot, slug, viewer] as const;
+
+// A post page shows the post's likes and save, and whether the viewer follows its author; both change
+// from other screens too (lib/shadows).
+postShadows.register({
+  queryKey: [postRoot],
+  update: (data, id, patch) => {
+    const response = data as PostResponse;
+    if (response.post?.id !== id) return data;
+    const post = patchFields(response.post, { isLiked: 'isLiked', likes: 'likes', isSaved: 'isSaved' }, patch);
+    return post === response.post ? data : { ...response, post };
+  },
+});
+personShadows.register({
+  queryKey: [postRoot],
+  update: (data, username, patch) => {
+    const response = data as PostResponse;
+    if (response.post?.user.username.toLowerCase() !== username) return data;
+    const next = patch({ isFollowing: response.post.isFollowingAuthor, fullName: response.post.user.full_name, picture: response.post.user.picture });
+    return {
+      ...response,
+      post: {
+        ...response.post,
+        isFollowingAuthor: next.isFollowing ?? response.post.isFollowingAuthor,
+        user: {
+          ...response.post.user,
+          full_name: next.fullName === undefined ? response.post.user.full_name : next.fullName,
+          picture: next.picture === undefined ? response.post.user.picture : next.picture,
+        },
+      },
+    };
+  },
+});
 
 /** GET /api/posts/slug/{slug}. A 404 is not retried. */
 export function usePost(slug: string) {
@@ -29,64 +62,4 @@ export function useRegisterView(post: Pick<PostDetail, 'id' | 'locked' | 'status
     sent.current = post.id;
     void apiRequest(`/api/posts/${encodeURIComponent(post.id)}/view`, { method: 'POST' }).catch(() => undefined);
   }, [post, token]);
-}
-
-/**
- * The like button of a post (product.md §4): toggles at once with an in-flight lock, count +1/-1 never
- * below zero (the server's number when it answers); guests go to /login.
- */
-export function usePostLike(post: Pick<PostDetail, 'id' | 'isLiked' | 'likes'>) {
-  const { token } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [state, setState] = useState({ id: post.id, isLiked: post.isLiked, likes: post.likes });
-  const current = state.id === post.id ? state : { id: post.id, isLiked: post.isLiked, likes: post.likes };
-  const mutation = useMutation({
-    mutationFn: (like: boolean) =>
-      apiRequest<LikeResponse>(`/api/posts/${encodeURIComponent(post.id)}/like`, { method: like ? 'POST' : 'DELETE' }),
-    onSuccess: (response, like) => {
-      if (typeof response?.likes === 'number') setState({ id: post.id, isLiked: like, likes: response.likes });
-      void queryClient.invalidateQueries({ queryKey: [postRoot], refetchType: 'none' });
-    },
-    onError: (_error, like) => setState((before) => ({ id: post.id, isLiked: !like, likes: Math.max(0, before.likes + (like ? -1 : 1)) })),
-  });
-
-  const toggle = () => {
-    if (!token) {
-      navigate('/login');
-      return;
-    }
-    if (mutation.isPending) return;
-    const like = !current.isLiked;
-    setState({ id: post.id, isLiked: like, likes: Math.max(0, current.likes + (like ? 1 : -1)) });
-    mutation.mutate(like);
-  };
-
-  return { isLiked: current.isLiked, likes: current.likes, toggle, isPending: mutation.isPending };
-}
-
-/** Save / unsave (POST or DELETE /api/posts/{id}/save) with an in-flight lock; guests go to /login. */
-export function useSavePost(post: { id: string; isSaved: boolean }) {
-  const { token } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [state, setState] = useState({ id: post.id, isSaved: post.isSaved });
-  const current = state.id === post.id ? state : { id: post.id, isSaved: post.isSaved };
-  const mutation = useMutation({
-    mutationFn: (save: boolean) => apiRequest(`/api/posts/${encodeURIComponent(post.id)}/save`, { method: save ? 'POST' : 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['saved'] }),
-    onError: (_error, save) => setState({ id: post.id, isSaved: !save }),
-  });
-  const toggle = () => {
-    if (!token) {
-      navigate('/login');
-      return false;
-    }
-    if (mutation.isPending) return current.isSaved;
-    const save = !current.isSaved;
-    setState({ id: post.id, isSaved: save });
-    mutation.mutate(save);
-    return save;
-  };
-  return { isSaved: current.isSaved, toggle, isPending: mutation.isPending };
 }

@@ -8,7 +8,7 @@ import { t } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { usePost, useRegisterView } from '../api/use-post';
 import { PostMedia } from './post-media';
-import { PostRail } from './post-rail';
+import { PostRail, type PostComments } from './post-rail';
 import './post.css';
 
 /** Wide screens get the side rail with the comments; small ones the bottom sheet. */
@@ -44,7 +44,7 @@ export function PostNotFound({ title, body }: { title: string; body: string }) {
 }
 
 /** /post/{slug}: product.md §2 "Post detail". */
-export function PostPage() {
+export function PostPage({ Comments }: { Comments: PostComments }) {
   const { slug = '' } = useParams();
   const post = usePost(slug);
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
@@ -56,7 +56,7 @@ export function PostPage() {
 
   if (post.isPending) {
     return (
-      <p className="post-status" role="status">
+      <p className="page-status" role="status">
         {t('post.loading')}
       </p>
     );
@@ -80,7 +80,7 @@ export function PostPage() {
             <button type="button" className="post-page__media-hit" aria-label={t('post.viewComments')} onClick={openComments} />
           ) : null}
         </div>
-        <PostRail post={data} wide={wide} sheetOpen={sheetOpen} onOpenSheet={openComments} onCloseSheet={closeComments} className="post-page__rail" />
+        <PostRail post={data} Comments={Comments} wide={wide} sheetOpen={sheetOpen} onOpenSheet={openComments} onCloseSheet={closeComments} className="post-page__rail" />
       </div>
     </article>
   );

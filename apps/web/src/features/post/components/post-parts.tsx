@@ -12,7 +12,9 @@ import { commentAge, formatCount } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { profilePath, useSession } from '../../../lib/session';
 import { shareLink } from '../../../lib/share';
-import { usePostLike, useSavePost } from '../api/use-post';
+import { SavePostButton } from '../../../components/posts/save-post-button';
+import { usePostLike } from '../../../lib/post-actions';
+import '../../../components/posts/post-action.css';
 
 /** Avatar, name (or username), verified badge, relative time and the follow button (never on own posts). */
 export function PostAuthor({ post }: { post: PostDetail }) {
@@ -33,27 +35,6 @@ export function PostAuthor({ post }: { post: PostDetail }) {
       </Link>
       {post.isOwner ? null : <FollowButton username={post.user.username} isFollowing={post.isFollowingAuthor} size="sm" />}
     </header>
-  );
-}
-
-/** Caption truncated at 100 characters with 'más' / 'menos' (product.md §2 and §9). */
-export function Caption({ text, title }: { text: string; title?: string | null }) {
-  const [open, setOpen] = useState(false);
-  const long = text.length > 100;
-  return (
-    <div className="post-caption">
-      {title ? <p className="post-caption__title">{title}</p> : null}
-      {text ? (
-        <p className="post-caption__body">
-          {long && !open ? `${text.slice(0, 100)}…` : text}{' '}
-          {long ? (
-            <button type="button" className="post-caption__toggle" onClick={() => setOpen(!open)}>
-              {open ? t('post.less') : t('post.more')}
-            </button>
-          ) : null}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -96,23 +77,6 @@ function DeletePost({ post }: { post: PostDetail }) {
   );
 }
 
-/** Save / Guardado at the end of a post's action row, with a toast either way. */
-export function SavePostButton({ post, size }: { post: { id: string; isSaved: boolean }; size: number }) {
-  const save = useSavePost(post);
-  const toast = useToast();
-  return (
-    <button
-      type="button"
-      className={save.isSaved ? 'post-action post-action--end post-action--on' : 'post-action post-action--end'}
-      aria-label={save.isSaved ? t('post.unsave') : t('post.save')}
-      aria-pressed={save.isSaved}
-      onClick={() => toast(save.toggle() ? t('post.saved') : t('post.unsaved'), 'success')}
-    >
-      <Icon name="bookmark" size={size} />
-    </button>
-  );
-}
-
 /** Like, comment, share and save, with the view and like counts. */
 export function PostActions({ post, onComment }: { post: PostDetail; onComment: () => void }) {
   const like = usePostLike(post);
@@ -136,7 +100,7 @@ export function PostActions({ post, onComment }: { post: PostDetail; onComment: 
           className={like.isLiked ? 'post-action post-action--on' : 'post-action'}
           aria-pressed={like.isLiked}
           aria-label={like.isLiked ? t('post.unlike') : t('post.like')}
-          disabled={!interactive || like.isPending}
+          disabled={!interactive}
           onClick={like.toggle}
         >
           <Icon name="heart" size={24} />

@@ -1,13 +1,17 @@
 import type { PostDetail } from '@wag/contract/posts';
-import { useRef } from 'react';
+import { useRef, type ComponentType } from 'react';
 import { Button } from '../../../components/ui/button';
 import { t } from '../../../lib/i18n';
-import { CommentsPanel } from '../../comments/components/comments-panel';
 import { BottomSheet } from './bottom-sheet';
-import { Caption, PostActions, PostAuthor } from './post-parts';
+import { Caption } from '../../../components/posts/caption';
+import { PostActions, PostAuthor } from './post-parts';
+
+/** A post's comments, given by the page's route (comments are a feature of their own). */
+export type PostComments = ComponentType<{ postId: string }>;
 
 interface PostRailProps {
   post: PostDetail;
+  Comments: PostComments;
   /** Wide screens show the comments in the rail; small ones open them in the bottom sheet. */
   wide: boolean;
   sheetOpen: boolean;
@@ -17,7 +21,7 @@ interface PostRailProps {
 }
 
 /** The part of a post or quicky page beside its media: author, caption, counts, actions and comments. */
-export function PostRail({ post, wide, sheetOpen, onOpenSheet, onCloseSheet, className }: PostRailProps) {
+export function PostRail({ post, Comments, wide, sheetOpen, onOpenSheet, onCloseSheet, className }: PostRailProps) {
   const rail = useRef<HTMLElement>(null);
   const canComment = !post.locked && post.status === 'ready';
   const focusComposer = () => rail.current?.querySelector<HTMLInputElement>('.comments__input')?.focus();
@@ -29,7 +33,7 @@ export function PostRail({ post, wide, sheetOpen, onOpenSheet, onCloseSheet, cla
         <PostActions post={post} onComment={wide ? focusComposer : onOpenSheet} />
         {canComment && wide ? (
           <div className="post-page__comments">
-            <CommentsPanel postId={post.id} />
+            <Comments postId={post.id} />
           </div>
         ) : null}
         {canComment && !wide ? (
@@ -40,7 +44,7 @@ export function PostRail({ post, wide, sheetOpen, onOpenSheet, onCloseSheet, cla
       </aside>
       {sheetOpen && !wide ? (
         <BottomSheet title={t('post.commentsTitle')} onClose={onCloseSheet}>
-          <CommentsPanel postId={post.id} />
+          <Comments postId={post.id} />
         </BottomSheet>
       ) : null}
     </>

@@ -3,7 +3,7 @@ import type { ProfilePictureResponse } from '@wag/contract/profiles';
 import { apiRequest } from '../../../lib/api-client';
 import { currentUserKey, type CurrentUser } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session';
-import { followListRoot, patchCachedProfiles, wagStarsRoot } from '../../../lib/social-cache';
+import { personShadows } from '../../../lib/shadows';
 import { OUTPUT_NAME } from '../crop';
 
 /** PUT /api/user/profile-picture, multipart field profilePicture holding profile.jpg. */
@@ -21,13 +21,10 @@ export function useUploadProfilePicture() {
       if (url) {
         // The new picture shows at once in the menus and on the own profile.
         queryClient.setQueriesData<CurrentUser>({ queryKey: currentUserKey }, (me) => (me ? { ...me, profilePictureUrl: url } : me));
-        if (username) {
-          patchCachedProfiles(queryClient, username, (profile) => ({ ...profile, user: { ...profile.user, profilePictureUrl: url } }));
-        }
+        // ...and everywhere else the person is shown (profile, lists, search, WAG Stars, posts).
+        if (username) personShadows.write(queryClient, username, (facets) => ({ ...facets, picture: url }));
       }
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
-      void queryClient.invalidateQueries({ queryKey: [followListRoot], refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: [wagStarsRoot], refetchType: 'none' });
     },
   });
 }

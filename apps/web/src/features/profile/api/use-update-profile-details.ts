@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileDetailsResponse } from '@wag/contract/profiles';
 import { apiRequest } from '../../../lib/api-client';
 import { currentUserKey, type CurrentUser } from '../../../lib/current-user';
-import { patchCachedProfiles } from '../../../lib/social-cache';
+import { personShadows } from '../../../lib/shadows';
 
 export interface ProfileDetails {
   fullName: string;
@@ -17,10 +17,8 @@ export function useUpdateProfileDetails(username: string) {
       apiRequest<ProfileDetailsResponse>('/api/user/profile-details', { method: 'PUT', body }),
     onSuccess: (response, sent) => {
       const saved = response?.user ?? { fullName: sent.fullName || null, bio: sent.bio || null };
-      patchCachedProfiles(queryClient, username, (profile) => ({
-        ...profile,
-        user: { ...profile.user, fullName: saved.fullName, bio: saved.bio },
-      }));
+      // Every screen showing this person shows the new name and bio.
+      personShadows.write(queryClient, username, (facets) => ({ ...facets, fullName: saved.fullName, bio: saved.bio }));
       queryClient.setQueriesData<CurrentUser>({ queryKey: currentUserKey }, (me) =>
         me ? { ...me, fullName: saved.fullName } : me,
       );

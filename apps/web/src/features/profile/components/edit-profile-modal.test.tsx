@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../../test/render-routes';
 import { deferred, makeProfile, mockApi, signIn } from '../../../test/social-fixtures';
 import { EDIT_PROFILE_CLOSE_DELAY_MS } from './edit-profile-modal';
-import { ProfilePage } from './profile-page';
+import { ProfileRoute } from '../../../app/routes/profile-route';
 
 function renderOwnProfile() {
   signIn('valeria_rios');
-  return renderRoutes([{ path: '/:username', Component: ProfilePage }], ['/valeria_rios']);
+  return renderRoutes([{ path: '/:username', Component: ProfileRoute }], ['/valeria_rios']);
 }
 
 const ownProfile = makeProfile({ isOwner: true, user: { fullName: 'Valeria Ríos', bio: 'Hola' } });

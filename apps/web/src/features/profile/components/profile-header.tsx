@@ -7,6 +7,7 @@ import { Icon } from '../../../components/ui/icon';
 import { useToast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { formatCount } from '../../../lib/format';
+import { usePersonFacets } from '../../../lib/follow';
 import { t } from '../../../lib/i18n';
 
 interface ProfileHeaderProps {
@@ -40,7 +41,14 @@ function Stat({ value, label, to, testId }: { value: number; label: string; to?:
 /** Avatar (ring when stories are active), name, badge, handle, stats, bio and the actions. */
 export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories }: ProfileHeaderProps) {
   const toast = useToast();
-  const { user, stats, isOwner, isFollowing } = profile;
+  const { user, isOwner } = profile;
+  // The counts as every screen shows them now, a follow on its way (here or elsewhere) included.
+  const { isFollowing, followers, following } = usePersonFacets(user.username, {
+    isFollowing: profile.isFollowing,
+    followers: profile.stats.followers,
+    following: profile.stats.following,
+  });
+  const stats = { ...profile.stats, followers, following };
   const name = user.fullName?.trim() || user.username;
   const base = `/${encodeURIComponent(user.username)}`;
   const bio = user.bio?.trim();

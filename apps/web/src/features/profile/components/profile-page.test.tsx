@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../../test/render-routes';
 import { calls, deferred, makePost, makeProfile, meResponse, mockApi, signIn } from '../../../test/social-fixtures';
-import { ProfilePage } from './profile-page';
+import { ProfileRoute } from '../../../app/routes/profile-route';
 
 function renderProfile(path = '/valeria_rios') {
   return renderRoutes(
     [
-      { path: '/:username', Component: ProfilePage },
-      { path: '/profile/:username', Component: ProfilePage },
+      { path: '/:username', Component: ProfileRoute },
+      { path: '/profile/:username', Component: ProfileRoute },
       { path: '/login', element: <p>Pantalla de login</p> },
       { path: '/:username/followers', element: <p>Lista de seguidores</p> },
     ],

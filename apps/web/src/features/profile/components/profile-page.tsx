@@ -1,6 +1,6 @@
 import { usernameProblem } from '@wag/contract/account-rules';
 import type { PostSummary, ProfileResponse } from '@wag/contract/profiles';
-import { lazy, Suspense, useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useId, useMemo, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -10,15 +10,21 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useMorePosts, useProfile } from '../api/use-profile';
-import { useStoryGroups } from '../../stories/api/use-stories';
 import { useGuestLoginPrompt } from '../hooks/use-guest-login-prompt';
-import { postsForTab, type ProfileTab } from '../post-media';
+import { postsForTab, type ProfileTab } from '../profile-tabs';
 import { EditProfileModal } from './edit-profile-modal';
-import { PostGrid, QuickyGrid } from './post-grid';
+import { PostGrid, QuickyGrid } from '../../../components/posts/post-grid';
 import { ProfileHeader } from './profile-header';
 import './profile.css';
 
-const StoryViewer = lazy(async () => ({ default: (await import('../../stories/components/story-viewer')).StoryViewer }));
+/**
+ * What the profile shows of its owner's stories, given by the page's route (stories are a feature of
+ * their own): the Quickyteca's highlight groups, and the viewer they open in.
+ */
+export interface ProfileStories {
+  Highlights: ComponentType<{ username: string; onOpen: (group: string) => void }>;
+  Viewer: ComponentType<{ username: string; start: 'active' | 'highlights'; group?: string; onClose: () => void }>;
+}
 
 const tabs: { id: ProfileTab; label: MessageKey; icon: IconName }[] = [
   { id: 'posts', label: 'profile.tabPosts', icon: 'grid' },
@@ -61,39 +67,6 @@ function ProfileStatus({ username, message, busy = false, onRetry }: { username:
   );
 }
 
-/** The Quickyteca (product.md §1): Recientes and the owner's named groups of highlights. */
-function Quickyteca({ username, onOpen }: { username: string; onOpen: (group: string) => void }) {
-  const groups = useStoryGroups(username);
-  const entries = groups.data
-    ? [
-        ...(groups.data.recents.count > 0 ? [{ id: 'recents', name: t('stories.recents'), count: groups.data.recents.count, cover: groups.data.recents.cover_url }] : []),
-        ...groups.data.groups.filter((group) => group.count > 0).map((group) => ({ id: group.id, name: group.name, count: group.count, cover: group.cover_url })),
-      ]
-    : [];
-  return (
-    <section className="quickyteca" aria-labelledby="quickyteca-title" data-testid="quickyteca">
-      <h2 id="quickyteca-title" className="quickyteca__title">
-        {t('profile.quickyteca')}
-      </h2>
-      {entries.length === 0 ? (
-        <p className="quickyteca__empty">{t('profile.noHighlights')}</p>
-      ) : (
-        <ul className="quickyteca__list">
-          {entries.map((entry) => (
-            <li key={entry.id}>
-              <button type="button" className="quickyteca__item" onClick={() => onOpen(entry.id)} data-testid="quickyteca-group">
-                <span className="quickyteca__cover" style={entry.cover ? { backgroundImage: `url("${entry.cover}")` } : undefined} />
-                <span>{entry.name}</span>
-                <small>{t('stories.groupCount', { count: entry.count })}</small>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 function VipLocked({ username }: { username: string }) {
   return (
     <div className="vip-locked" data-testid="vip-locked">
@@ -123,14 +96,14 @@ function TabContent({ tab, posts, profile, hasMore }: { tab: ProfileTab; posts: 
   return tab === 'quickys' ? <QuickyGrid posts={shown} /> : <PostGrid posts={shown} />;
 }
 
-function ProfileScreen({ username }: { username: string }) {
+function ProfileScreen({ username, stories: { Highlights, Viewer } }: { username: string; stories: ProfileStories }) {
   const { token } = useSession();
   const profile = useProfile(username);
   const prompt = useGuestLoginPrompt(!token, username);
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('tab'));
   const [editing, setEditing] = useState(false);
-  const [stories, setStories] = useState<{ start: 'active' | 'highlights'; group?: string } | null>(null);
+  const [opened, setOpened] = useState<{ start: 'active' | 'highlights'; group?: string } | null>(null);
   const [moreStarted, setMoreStarted] = useState(false);
   const tabsId = useId();
   const data = profile.data;
@@ -188,11 +161,11 @@ function ProfileScreen({ username }: { username: string }) {
 
   return (
     <div className="profile" data-testid="profile-page">
-      <ProfileHeader profile={data} onEdit={() => setEditing(true)} onAuthRequired={prompt.show} onOpenStories={() => setStories({ start: 'active' })} />
-      <Quickyteca username={data.user.username} onOpen={(group) => setStories({ start: 'highlights', group })} />
-      {stories ? (
+      <ProfileHeader profile={data} onEdit={() => setEditing(true)} onAuthRequired={prompt.show} onOpenStories={() => setOpened({ start: 'active' })} />
+      <Highlights username={data.user.username} onOpen={(group) => setOpened({ start: 'highlights', group })} />
+      {opened ? (
         <Suspense fallback={null}>
-          <StoryViewer username={data.user.username} start={stories.start} group={stories.group} onClose={() => setStories(null)} />
+          <Viewer username={data.user.username} start={opened.start} group={opened.group} onClose={() => setOpened(null)} />
         </Suspense>
       ) : null}
 
@@ -240,10 +213,10 @@ function ProfileScreen({ username }: { username: string }) {
 }
 
 /** /{username} and /profile/{username}. A name that cannot be a username is a missing user. */
-export function ProfilePage() {
+export function ProfilePage({ stories }: { stories: ProfileStories }) {
   const { username = '' } = useParams();
   if (usernameProblem(username) === 'format' || usernameProblem(username) === 'missing') {
     return <ProfileStatus username={username} message={t('profile.notFound')} />;
   }
-  return <ProfileScreen key={username.toLowerCase()} username={username} />;
+  return <ProfileScreen key={username.toLowerCase()} username={username} stories={stories} />;
 }

@@ -1,38 +1,29 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import type { QuickysResponse } from '@wag/contract/posts';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
-import { apiRequest } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
-import { QuickyGrid } from '../../profile/components/post-grid';
-import '../../profile/components/profile.css';
-import './quicky.css';
+import { useExploreQuickys } from '../api/explore';
+import { QuickyGrid } from '../../../components/posts/post-grid';
+import './explore-quickys.css';
 
 /** /quickys: every public quicky, newest first, 9:16 tiles with their posters, page after page. */
 export function ExploreQuickysPage() {
   useDocumentTitle(t('quickys.title'));
-  const quickys = useInfiniteQuery({
-    queryKey: ['explore-quickys'],
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: QuickysResponse) => last.nextCursor,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<QuickysResponse>(`/api/quickys${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
-  });
+  const quickys = useExploreQuickys();
   const items = quickys.data?.pages.flatMap((page) => page.quickys) ?? [];
 
   let body;
-  if (quickys.isPending) body = <p className="post-status" role="status">{t('quickys.loading')}</p>;
+  if (quickys.isPending) body = <p className="page-status" role="status">{t('quickys.loading')}</p>;
   else if (quickys.isError && items.length === 0) {
     body = (
-      <div className="post-status" role="alert">
+      <div className="page-status" role="alert">
         <p>{t('quickys.failed')}</p>
         <Button variant="secondary" onClick={() => void quickys.refetch()}>
           {t('quickys.retry')}
         </Button>
       </div>
     );
-  } else if (items.length === 0) body = <p className="post-status">{t('quickys.empty')}</p>;
+  } else if (items.length === 0) body = <p className="page-status">{t('quickys.empty')}</p>;
   else body = <QuickyGrid posts={items} />;
 
   return (

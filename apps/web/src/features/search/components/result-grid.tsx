@@ -4,7 +4,7 @@ import { postTileLabel, TileLocked, TilePicture } from '../../../components/post
 import { Icon } from '../../../components/ui/icon';
 import { formatCount } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
-import { postHref } from '../../profile/post-media';
+import { postHref } from '../../../components/posts/post-media';
 
 function TileContent({ post }: { post: PostSummary }) {
   if (post.locked) return <TileLocked />;

@@ -1,3 +1,4 @@
+import type { WagStar } from '@wag/contract/profiles';
 import { SEARCH_QUERY_MAX_LENGTH, type SearchUser } from '@wag/contract/search';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,9 +9,10 @@ import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatCount } from '../../../lib/format';
+import { usePersonFacets } from '../../../lib/follow';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { useWagStars } from '../../wag-stars/api/use-wag-stars';
+import { useWagStars } from '../../../lib/queries/wag-stars';
 import { useSearch } from '../api/use-search';
 import { activeFilters, readSearchParams, searchResultsHref, withoutFilter, type FilterName, type SearchParams } from '../search-params';
 import { FilterDialog } from './filter-dialog';
@@ -26,6 +28,50 @@ function chipLabel(search: SearchParams, name: FilterName): string {
 const followersText = (count: number) =>
   count === 1 ? t('searchResults.followersOne') : t('searchResults.followers', { count: formatCount(count) });
 
+/** A person's follower count as every screen shows it now (a follow on its way included). */
+function useFollowers(username: string, followers: number): number {
+  return usePersonFacets(username, { followers }).followers;
+}
+
+function PersonResult({ user, me, onAuthRequired }: { user: SearchUser; me: string | null; onAuthRequired: () => void }) {
+  const followers = useFollowers(user.username, user.followers);
+  return (
+    <PersonRow
+      username={user.username}
+      fullName={user.full_name}
+      picture={user.avatar}
+      verified={user.verified}
+      meta={`@${user.username} · ${followersText(followers)}`}
+      className="search-person"
+      linkLabel={t('searchResults.viewProfile', { username: user.username })}
+      testId="search-person"
+      action={
+        isSamePerson(user.username, me) ? null : (
+          <FollowButton username={user.username} isFollowing={user.isFollowedByMe} followers={user.followers} onAuthRequired={onAuthRequired} size="sm" />
+        )
+      }
+    />
+  );
+}
+
+function StarResult({ star, onAuthRequired }: { star: WagStar; onAuthRequired: () => void }) {
+  const followers = useFollowers(star.username, star.followers);
+  return (
+    <PersonRow
+      username={star.username}
+      fullName={star.fullName}
+      picture={star.profilePictureUrl}
+      verified={star.isVerified}
+      meta={followersText(followers)}
+      avatarSize={44}
+      className="search-star"
+      linkLabel={t('searchResults.viewProfile', { username: star.username })}
+      testId="search-star"
+      action={<FollowButton username={star.username} isFollowing={star.isFollowedByMe} followers={star.followers} onAuthRequired={onAuthRequired} size="sm" />}
+    />
+  );
+}
+
 const isSamePerson = (a: string, b: string | null) => b !== null && a.toLowerCase() === b.toLowerCase();
 
 /** People the search found, each with a follow button (none on your own row). */
@@ -38,22 +84,7 @@ function PeopleResults({ users, onAuthRequired }: { users: SearchUser[]; onAuthR
       </h2>
       <ul className="search-people" data-testid="search-people">
         {users.map((user) => (
-          <PersonRow
-            key={user.id}
-            username={user.username}
-            fullName={user.full_name}
-            picture={user.avatar}
-            verified={user.verified}
-            meta={`@${user.username} · ${followersText(user.followers)}`}
-            className="search-person"
-            linkLabel={t('searchResults.viewProfile', { username: user.username })}
-            testId="search-person"
-            action={
-              isSamePerson(user.username, me) ? null : (
-                <FollowButton username={user.username} isFollowing={user.isFollowedByMe} followers={user.followers} onAuthRequired={onAuthRequired} size="sm" />
-              )
-            }
-          />
+          <PersonResult key={user.id} user={user} me={me} onAuthRequired={onAuthRequired} />
         ))}
       </ul>
     </section>
@@ -74,19 +105,7 @@ function FeaturedStars({ onAuthRequired }: { onAuthRequired: () => void }) {
       </h2>
       <ul className="search-stars__list">
         {people.map((star) => (
-          <PersonRow
-            key={star.id}
-            username={star.username}
-            fullName={star.fullName}
-            picture={star.profilePictureUrl}
-            verified={star.isVerified}
-            meta={followersText(star.followers)}
-            avatarSize={44}
-            className="search-star"
-            linkLabel={t('searchResults.viewProfile', { username: star.username })}
-            testId="search-star"
-            action={<FollowButton username={star.username} isFollowing={star.isFollowedByMe} followers={star.followers} onAuthRequired={onAuthRequired} size="sm" />}
-          />
+          <StarResult key={star.id} star={star} onAuthRequired={onAuthRequired} />
         ))}
       </ul>
     </section>

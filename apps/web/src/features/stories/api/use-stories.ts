@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HighlightsResponse, Story, StoryGroupsResponse, ViewersResponse } from '@wag/contract/stories';
 import { apiRequest } from '../../../lib/api-client';
-import { useViewerKey } from '../../../lib/social-cache';
+import { useViewerKey } from '../../../lib/viewer-key';
 
 /** One item the viewer plays: an active story or a highlight, in the same shape. */
 export interface PlayItem {

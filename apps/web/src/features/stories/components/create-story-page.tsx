@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { uploadWithProgress, UploadError } from '../../../lib/upload-with-progress';
-import '../../upload/components/upload.css';
+import '../../../components/ui/upload-form.css';
 
 /** product.md §9: after '¡Historia Subida!' the app moves on after 900 ms. */
 export const STORY_REDIRECT_MS = 900;

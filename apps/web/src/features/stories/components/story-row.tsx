@@ -6,7 +6,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Icon } from '../../../components/ui/icon';
 import { apiRequest } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
-import { useViewerKey } from '../../../lib/social-cache';
+import { useViewerKey } from '../../../lib/viewer-key';
 import { storiesRoot } from '../api/use-stories';
 import './story-row.css';
 

@@ -7,7 +7,7 @@ import { t, type MessageKey } from '../../../lib/i18n';
 import { profilePath, useSession } from '../../../lib/session';
 import { uploadWithProgress, UploadError } from '../../../lib/upload-with-progress';
 import { contentTypeOf, derivePostType, filesProblem, splitTags, type FilesProblem, type Visibility } from '../upload-rules';
-import './upload.css';
+import '../../../components/ui/upload-form.css';
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done' } | { kind: 'error'; message: string };
 

@@ -9,13 +9,15 @@ import { Icon } from '../../../components/ui/icon';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatCount } from '../../../lib/format';
+import { usePersonFacets } from '../../../lib/follow';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { useWagStars } from '../api/use-wag-stars';
+import { useWagStars } from '../../../lib/queries/wag-stars';
 import './wag-stars-page.css';
 
 function StarCard({ star, isMe, onAuthRequired }: { star: WagStar; isMe: boolean; onAuthRequired: () => void }) {
   const name = star.fullName?.trim() || star.username;
+  const { followers } = usePersonFacets(star.username, { followers: star.followers });
   const profile = `/${encodeURIComponent(star.username)}`;
   return (
     <li className="star-card" data-testid="wag-star" data-username={star.username}>
@@ -33,7 +35,7 @@ function StarCard({ star, isMe, onAuthRequired }: { star: WagStar; isMe: boolean
       </div>
       <p className="star-card__counts">
         <span data-testid="wag-star-followers">
-          {star.followers === 1 ? t('wagStars.followersOne') : t('wagStars.followers', { count: formatCount(star.followers) })}
+          {followers === 1 ? t('wagStars.followersOne') : t('wagStars.followers', { count: formatCount(followers) })}
         </span>
         <span aria-hidden="true">·</span>
         <span>{star.posts === 1 ? t('wagStars.postsOne') : t('wagStars.posts', { count: formatCount(star.posts) })}</span>

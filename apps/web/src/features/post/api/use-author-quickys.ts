@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QuickysResponse } from '@wag/contract/posts';
 import { apiRequest } from '../../../lib/api-client';
-import { useViewerKey } from '../../../lib/social-cache';
+import { useViewerKey } from '../../../lib/viewer-key';
 
 /** The author's quickys the viewer may see (GET /api/users/{username}/quickys), newest first. */
 export function useAuthorQuickys(username: string | undefined) {

@@ -1,11 +1,12 @@
 import type { PostSummary } from '@wag/contract/profiles';
 import { Link } from 'react-router';
-import { postTileLabel, TileLocked, TilePicture } from '../../../components/posts/post-tile';
-import { Icon } from '../../../components/ui/icon';
-import { formatCount } from '../../../lib/format';
-import { t } from '../../../lib/i18n';
-import { postHref } from '../post-media';
-import { isTallQuickyTile } from '../quicky-layout';
+import { Icon } from '../ui/icon';
+import { formatCount } from '../../lib/format';
+import { t } from '../../lib/i18n';
+import { postHref } from './post-media';
+import { postTileLabel, TileLocked, TilePicture } from './post-tile';
+import { isTallQuickyTile } from './quicky-layout';
+import './post-grid.css';
 
 function TileBody({ post }: { post: PostSummary }) {
   if (post.locked) return <TileLocked />;

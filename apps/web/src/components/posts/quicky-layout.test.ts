@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postsForTab, postHref, tileImage } from './post-media';
+import { postHref, tileImage } from './post-media';
 import { isTallQuickyTile } from './quicky-layout';
 import { makePost } from '../../test/social-fixtures';
 
@@ -11,18 +11,6 @@ describe('isTallQuickyTile', () => {
 
   it('keeps the others regular', () => {
     expect([0, 1, 3, 4, 6, 7].map(isTallQuickyTile)).toEqual([false, false, false, false, false, false]);
-  });
-});
-
-describe('postsForTab', () => {
-  const grid = makePost({ id: 'g', post_type: 'grid' });
-  const quicky = makePost({ id: 'q', post_type: 'quicky' });
-  const vip = makePost({ id: 'v', post_type: 'vip', locked: true });
-
-  it('puts every non-quicky post under Posts, videos under Quickys and subscriber posts under VIP', () => {
-    expect(postsForTab([grid, quicky, vip], 'posts').map((post) => post.id)).toEqual(['g', 'v']);
-    expect(postsForTab([grid, quicky, vip], 'quickys').map((post) => post.id)).toEqual(['q']);
-    expect(postsForTab([grid, quicky, vip], 'vip').map((post) => post.id)).toEqual(['v']);
   });
 });
 

@@ -5,14 +5,14 @@ import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { usePost, useRegisterView } from '../../post/api/use-post';
-import { PostNotFound, WIDE_LAYOUT_QUERY } from '../../post/components/post-page';
-import { PostRail } from '../../post/components/post-rail';
 import { swipeDirection, useAuthorQuickys } from '../api/use-author-quickys';
+import { usePost, useRegisterView } from '../api/use-post';
+import { PostNotFound, WIDE_LAYOUT_QUERY } from './post-page';
+import { PostRail, type PostComments } from './post-rail';
 import './quicky.css';
 
 /** /quicky/{slug}: a vertical video that starts muted; swipe or the buttons move through the author's quickys. */
-export function QuickyPage() {
+export function QuickyPage({ Comments }: { Comments: PostComments }) {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
   const quicky = usePost(slug);
@@ -35,7 +35,7 @@ export function QuickyPage() {
 
   if (quicky.isPending) {
     return (
-      <p className="post-status" role="status">
+      <p className="page-status" role="status">
         {t('quicky.loading')}
       </p>
     );
@@ -107,6 +107,7 @@ export function QuickyPage() {
       </div>
       <PostRail
         post={data}
+        Comments={Comments}
         wide={wide}
         sheetOpen={sheetOpen}
         onOpenSheet={() => setSheetOpen(true)}

@@ -1,0 +1,20 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { FeedItem, FeedResponse } from '@wag/contract/posts';
+import { apiRequest } from '../../../lib/api-client';
+import { postShadows } from '../../../lib/shadows';
+import { useViewerKey } from '../../../lib/viewer-key';
+
+const feedRoot = 'feed';
+
+postShadows.registerPagedList({ queryKey: [feedRoot], list: 'items', idOf: (item: FeedItem) => item.id, fields: { isLiked: 'isLiked', likes: 'likes', isSaved: 'isSaved' } });
+
+/** GET /api/feed?cursor=: 'Tu Feed' (or the discovery feed), page after page. */
+export function useFeed() {
+  const viewer = useViewerKey();
+  return useInfiniteQuery({
+    queryKey: [feedRoot, viewer],
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: FeedResponse) => last.nextCursor,
+    queryFn: ({ pageParam, signal }) => apiRequest<FeedResponse>(`/api/feed${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+  });
+}
