@@ -15,7 +15,7 @@ export function isSupportedNode(version: string): boolean {
 if (!isSupportedNode(process.versions.node)) {
   console.error(
     `WAG necesita Node.js 22.22 o posterior (LTS): este es ${process.version}. ` +
-      'Ejecuta los comandos con npm (npm start, npm run worker…), que usan el Node 24 instalado por npm install.',
+      'Ejecuta los comandos con npm (npm start, npm test…), que usan el Node 24 instalado por npm install.',
   );
   process.exit(1);
 }

@@ -1,30 +1,57 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postListedSql, postOpenSql, postPublicSql, storyVisibleSql } from '../src/access/filters.js';
-import { isListed, isOpen, postVisibility, storyVisibility, type Relation } from '../src/access/rules.js';
+import {
+  commentFactsSql,
+  commentVisibleSql,
+  personFactsSql,
+  personVisibleSql,
+  postFactsSql,
+  postListedSql,
+  postOpenSql,
+  postPublicSql,
+  storyFactsSql,
+  storyVisibleSql,
+} from '../src/access/filters.js';
+import {
+  commentVisible,
+  GUEST,
+  isListed,
+  isOpen,
+  personVisible,
+  postVisibility,
+  storyVisibility,
+  type CommentFacts,
+  type PersonFacts,
+  type PostFacts,
+  type StoryFacts,
+} from '../src/access/rules.js';
 import type { Database } from '../src/db/database.js';
-import type { Audience, ProcessingStatus } from '../src/db/schema.js';
+import type { Audience, Moderation, ProcessingStatus } from '../src/db/schema.js';
 import { createTestDatabase } from './support/test-database.js';
 
 /**
- * The access rules exist twice: as predicates (one item at a time) and as SQL conditions (lists).
- * This walks every combination of the facts they read and checks both give the same answer.
+ * The access rules exist twice: as predicates over an item's facts (one item at a time) and as SQL
+ * conditions (lists). This walks every combination of the facts they read — status, audience,
+ * moderation, time, an owner's suspension, and the viewer's follow, block (either way round) and
+ * report — and checks both give the same answer.
  */
 const STATUSES: ProcessingStatus[] = ['processing', 'ready', 'failed'];
 const AUDIENCES: Audience[] = ['public', 'followers', 'subscribers'];
+const MODERATIONS: Array<Moderation | null> = [null, 'pending', 'removed'];
 const NOW = new Date('2026-11-22T12:00:00Z');
 const HOUR = 60 * 60 * 1000;
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
-let owner: string;
-let follower: string;
-let other: string;
+const ids: Record<string, string> = {};
+/** Who looks: a guest and six relations to the owners. */
+const VIEWERS = ['guest', 'owner', 'follower', 'other', 'blocker', 'blocked', 'reporter'] as const;
+const viewerId = (name: (typeof VIEWERS)[number]) => (name === 'guest' ? null : ids[name]!);
 
-async function user(name: string): Promise<string> {
+async function user(name: string, suspendedUntil: Date | null = null): Promise<string> {
   const row = await db
     .insertInto('users')
-    .values({ username: name, email: `${name}@example.test`, password_hash: 'x', birth_date: '1990-01-01' })
+    .values({ username: name, email: `${name}@example.test`, password_hash: 'x', birth_date: '1990-01-01', suspended_until: suspendedUntil })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -33,103 +60,153 @@ async function user(name: string): Promise<string> {
 beforeAll(async () => {
   handle = await createTestDatabase();
   db = handle.db;
-  owner = await user('dueno');
-  follower = await user('seguidor');
-  other = await user('otro');
-  await db.insertInto('follows').values({ follower_id: follower, followee_id: owner }).execute();
+  ids.owner = await user('dueno');
+  // A second owner, suspended now (and one whose suspension has ended, who counts as not suspended).
+  ids.suspended = await user('suspendido', new Date(NOW.getTime() + HOUR));
+  ids.lapsed = await user('ya_no', new Date(NOW.getTime() - HOUR));
+  for (const name of ['follower', 'other', 'blocker', 'blocked', 'reporter']) ids[name] = await user(name);
+  for (const owner of ['owner', 'suspended', 'lapsed']) {
+    for (const name of ['follower', 'blocker', 'blocked', 'reporter']) {
+      await db.insertInto('follows').values({ follower_id: ids[name]!, followee_id: ids[owner]! }).execute();
+    }
+    await db.insertInto('blocks').values({ blocker_id: ids.blocker!, blocked_id: ids[owner]! }).execute();
+    await db.insertInto('blocks').values({ blocker_id: ids[owner]!, blocked_id: ids.blocked! }).execute();
+  }
   let n = 0;
-  for (const status of STATUSES) {
-    for (const visibility of AUDIENCES) {
-      n += 1;
-      await db
-        .insertInto('posts')
-        .values({ slug: `p${n}`, user_id: owner, post_type: visibility === 'subscribers' ? 'vip' : 'grid', content_type: 'image', visibility, status })
-        .execute();
-      for (const [age, kept] of [[1, false], [30, false], [30, true]] as const) {
-        await db
-          .insertInto('stories')
-          .values({
-            user_id: owner,
-            audience: visibility,
-            kind: 'image',
-            status,
-            created_at: new Date(NOW.getTime() - age * HOUR),
-            highlighted_at: kept ? new Date(NOW.getTime() - HOUR) : null,
-          })
-          .execute();
+  for (const owner of ['owner', 'suspended', 'lapsed']) {
+    for (const status of STATUSES) {
+      for (const visibility of AUDIENCES) {
+        for (const moderation of MODERATIONS) {
+          n += 1;
+          const post = await db
+            .insertInto('posts')
+            .values({ slug: `p${n}`, user_id: ids[owner]!, post_type: visibility === 'subscribers' ? 'vip' : 'grid', content_type: 'image', visibility, status, moderation })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await db.insertInto('reports').values({ reporter_id: ids.reporter!, subject_type: 'post', subject_id: post.id, reason: 'spam' }).execute();
+          for (const [age, kept] of [[1, false], [30, false], [30, true]] as const) {
+            const story = await db
+              .insertInto('stories')
+              .values({
+                user_id: ids[owner]!,
+                audience: visibility,
+                kind: 'image',
+                status,
+                moderation,
+                created_at: new Date(NOW.getTime() - age * HOUR),
+                highlighted_at: kept ? new Date(NOW.getTime() - HOUR) : null,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await db.insertInto('reports').values({ reporter_id: ids.reporter!, subject_type: 'story', subject_id: story.id, reason: 'spam' }).execute();
+          }
+        }
       }
+    }
+  }
+  // Comments by each author on one post, held, taken down or not, one of each reported.
+  const post = await db.selectFrom('posts').select('id').where('slug', '=', 'p1').executeTakeFirstOrThrow();
+  for (const author of ['owner', 'suspended', 'lapsed', 'other']) {
+    for (const moderation of MODERATIONS) {
+      const comment = await db.insertInto('comments').values({ post_id: post.id, user_id: ids[author]!, text: 'hola', moderation }).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('reports').values({ reporter_id: ids.reporter!, subject_type: 'comment', subject_id: comment.id, reason: 'spam' }).execute();
     }
   }
 });
 afterAll(() => handle.close());
 
-const viewers = (): Array<[string, Relation]> => [
-  ['guest', { viewerId: null, follows: false }],
-  ['owner', { viewerId: owner, follows: false }],
-  ['follower', { viewerId: follower, follows: true }],
-  ['other', { viewerId: other, follows: false }],
-];
-
 describe('the access rules and their SQL agree', () => {
-  it('on posts: listed, open and public, for every status, audience and viewer', async () => {
+  it('on posts: listed, open and public, for every status, audience, moderation, owner and viewer', async () => {
     let checked = 0;
-    for (const [name, relation] of viewers()) {
-      const rows = await sql<{ slug: string; user_id: string; status: ProcessingStatus; visibility: Audience; listed: boolean; listed_scan: boolean; open: boolean; public: boolean }>`
-        SELECT p.slug, p.user_id, p.status, p.visibility,
-               ${postListedSql(relation.viewerId, 'p')} AS listed,
-               ${postListedSql(relation.viewerId, 'p', { follows: 'array' })} AS listed_scan,
-               ${postOpenSql(relation.viewerId, 'p')} AS open,
-               ${postPublicSql('p')} AS public
+    for (const name of VIEWERS) {
+      const viewer = viewerId(name);
+      const rows = await sql<PostFacts & { slug: string; listed: boolean; listed_scan: boolean; open: boolean; public: boolean }>`
+        SELECT p.slug, ${postFactsSql(viewer, NOW, 'p')},
+               ${postListedSql(viewer, NOW, 'p')} AS listed,
+               ${postListedSql(viewer, NOW, 'p', { relations: 'array' })} AS listed_scan,
+               ${postOpenSql(viewer, NOW, 'p')} AS open,
+               ${postPublicSql(NOW, 'p')} AS public
         FROM posts p`.execute(db);
-      expect(rows.rows).toHaveLength(STATUSES.length * AUDIENCES.length);
+      expect(rows.rows).toHaveLength(3 * STATUSES.length * AUDIENCES.length * MODERATIONS.length);
       for (const row of rows.rows) {
-        const visibility = postVisibility(row, relation);
-        const everyone = postVisibility(row, { viewerId: null, follows: false });
+        const visibility = postVisibility(row, viewer);
+        const everyone = postVisibility({ ...row, ...GUEST }, null);
         const expected = { listed: isListed(visibility), listed_scan: isListed(visibility), open: isOpen(visibility), public: everyone === 'visible' };
         expect({ viewer: name, slug: row.slug, ...expected }).toEqual({ viewer: name, slug: row.slug, listed: row.listed, listed_scan: row.listed_scan, open: row.open, public: row.public });
         checked += 4;
       }
     }
-    expect(checked).toBe(4 * 4 * 9);
+    expect(checked).toBe(VIEWERS.length * 81 * 4);
   });
 
-  it('on stories: fresh, expired and kept, for every status, audience and viewer', async () => {
+  it('on stories: fresh, expired and kept, for every status, audience, moderation, owner and viewer', async () => {
     let checked = 0;
-    for (const [name, relation] of viewers()) {
-      const rows = await sql<{ id: string; user_id: string; status: ProcessingStatus; audience: Audience; created_at: Date; highlighted_at: Date | null; visible: boolean }>`
-        SELECT s.id, s.user_id, s.status, s.audience, s.created_at, s.highlighted_at,
-               ${storyVisibleSql(relation.viewerId, NOW, 's')} AS visible
+    for (const name of VIEWERS) {
+      const viewer = viewerId(name);
+      const rows = await sql<StoryFacts & { id: string; visible: boolean }>`
+        SELECT s.id, ${storyFactsSql(viewer, NOW, 's')}, ${storyVisibleSql(viewer, NOW, 's')} AS visible
         FROM stories s`.execute(db);
-      expect(rows.rows).toHaveLength(STATUSES.length * AUDIENCES.length * 3);
+      expect(rows.rows).toHaveLength(3 * 81);
       for (const row of rows.rows) {
-        const expected = storyVisibility(row, relation, NOW) !== 'hidden';
+        const expected = storyVisibility(row, viewer, NOW) !== 'hidden';
         expect({ viewer: name, story: row.id, visible: row.visible }).toEqual({ viewer: name, story: row.id, visible: expected });
         checked += 1;
       }
     }
-    expect(checked).toBe(4 * 27);
+    expect(checked).toBe(VIEWERS.length * 243);
   });
 
-  it('states the rules of decisions.md §3', () => {
-    const post = (visibility: Audience, status: ProcessingStatus = 'ready') => ({ user_id: owner, status, visibility });
-    const guest = { viewerId: null, follows: false };
-    expect(postVisibility(post('public'), guest)).toBe('visible');
-    expect(postVisibility(post('followers'), guest)).toBe('hidden');
-    expect(postVisibility(post('followers'), { viewerId: follower, follows: true })).toBe('visible');
-    expect(postVisibility(post('subscribers'), { viewerId: follower, follows: true })).toBe('locked');
-    expect(postVisibility(post('public', 'processing'), guest)).toBe('hidden');
-    expect(postVisibility(post('subscribers', 'failed'), { viewerId: owner, follows: false })).toBe('owner');
-    const story = (audience: Audience, hoursAgo: number, kept = false) => ({
-      user_id: owner,
-      status: 'ready' as const,
+  it('on comments and people', async () => {
+    for (const name of VIEWERS) {
+      const viewer = viewerId(name);
+      const comments = await sql<CommentFacts & { id: string; visible: boolean }>`
+        SELECT c.id, ${commentFactsSql(viewer, NOW, 'c')}, ${commentVisibleSql(viewer, NOW, 'c')} AS visible FROM comments c`.execute(db);
+      expect(comments.rows).toHaveLength(12);
+      for (const row of comments.rows) expect({ name, id: row.id, visible: row.visible }).toEqual({ name, id: row.id, visible: commentVisible(row, viewer) });
+      const people = await sql<PersonFacts & { username: string; visible: boolean }>`
+        SELECT u.username, ${personFactsSql(viewer, NOW, 'u')}, ${personVisibleSql(viewer, NOW, 'u')} AS visible FROM users u`.execute(db);
+      for (const row of people.rows) expect({ name, who: row.username, visible: row.visible }).toEqual({ name, who: row.username, visible: personVisible(row, viewer) });
+    }
+  });
+
+  it('states the rules of docs/product-decisions.md §3 and §9', () => {
+    const post = (visibility: Audience, facts: Partial<PostFacts> = {}): PostFacts => ({
+      user_id: 'o',
+      status: 'ready',
+      visibility,
+      moderation: null,
+      owner_suspended: false,
+      ...GUEST,
+      ...facts,
+    });
+    expect(postVisibility(post('public'), null)).toBe('visible');
+    expect(postVisibility(post('followers'), null)).toBe('hidden');
+    expect(postVisibility(post('followers', { viewer_follows: true }), 'f')).toBe('visible');
+    expect(postVisibility(post('subscribers', { viewer_follows: true }), 'f')).toBe('locked');
+    expect(postVisibility(post('public', { status: 'processing' }), null)).toBe('hidden');
+    expect(postVisibility(post('subscribers', { status: 'failed' }), 'o')).toBe('owner');
+    // Blocks, moderation, suspension and the viewer's own report hide it from everyone but the owner.
+    for (const facts of [{ viewer_blocked: true }, { moderation: 'pending' as const }, { moderation: 'removed' as const }, { owner_suspended: true }, { viewer_reported: true }]) {
+      expect(postVisibility(post('public', { viewer_follows: true, ...facts }), 'v')).toBe('hidden');
+      expect(postVisibility(post('public', facts), 'o')).toBe('owner');
+    }
+    const story = (audience: Audience, hoursAgo: number, kept = false): StoryFacts => ({
+      user_id: 'o',
+      status: 'ready',
       audience,
+      moderation: null,
+      owner_suspended: false,
+      ...GUEST,
       created_at: new Date(NOW.getTime() - hoursAgo * HOUR),
       highlighted_at: kept ? NOW : null,
     });
-    expect(storyVisibility(story('public', 23.9), guest, NOW)).toBe('visible');
-    expect(storyVisibility(story('public', 24), guest, NOW)).toBe('hidden');
-    expect(storyVisibility(story('public', 48, true), guest, NOW)).toBe('visible');
-    expect(storyVisibility(story('subscribers', 1), { viewerId: follower, follows: true }, NOW)).toBe('hidden');
-    expect(storyVisibility(story('followers', 48), { viewerId: owner, follows: false }, NOW)).toBe('owner');
+    expect(storyVisibility(story('public', 23.9), null, NOW)).toBe('visible');
+    expect(storyVisibility(story('public', 24), null, NOW)).toBe('hidden');
+    expect(storyVisibility(story('public', 48, true), null, NOW)).toBe('visible');
+    expect(storyVisibility({ ...story('subscribers', 1), viewer_follows: true }, 'f', NOW)).toBe('hidden');
+    expect(storyVisibility(story('followers', 48), 'o', NOW)).toBe('owner');
+    expect(personVisible({ id: 'o', suspended: false, viewer_blocked: true }, 'v')).toBe(false);
+    expect(personVisible({ id: 'o', suspended: true, viewer_blocked: false }, null)).toBe(false);
+    expect(personVisible({ id: 'o', suspended: true, viewer_blocked: false }, 'o')).toBe(true);
   });
 });

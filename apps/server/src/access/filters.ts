@@ -1,19 +1,24 @@
 /**
- * The rules of rules.ts as SQL conditions, for lists that filter in the database. Each function here
- * has its predicate twin there; access.test.ts checks that both agree on every combination of facts.
- * Repositories build their WHERE clauses from these and never restate a rule themselves.
+ * The rules of rules.ts as SQL: the conditions lists filter by, and the fact columns every repository
+ * selects for the predicates (the same names as rules.ts's fact interfaces). Each condition here has
+ * its predicate twin there; test/access-rules.test.ts checks that both agree on every combination of
+ * facts. Repositories build their WHERE clauses and fact columns from these and never restate a rule.
  */
 import { STORY_LIFETIME_MS } from '@wag/contract/stories';
 import { sql, type RawBuilder } from 'kysely';
 
 type Bool = RawBuilder<boolean>;
-type Ref = ReturnType<typeof sql.ref>;
+/** A column (sql.ref) or any other SQL value naming an id. */
+type Ref = RawBuilder<unknown>;
 
 /**
  * Who is looking: an account id (null for a guest), or a column holding one when a query asks the
  * question for many people at once (who among the mentioned may see this post?).
  */
 export type ViewerSql = string | null | Ref;
+
+/** What can be reported (and so leave its reporter's views). */
+export type ReportableType = 'user' | 'post' | 'comment' | 'story' | 'message';
 
 const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 const viewerOf = (viewer: ViewerSql) => (viewer === null || typeof viewer === 'string' ? sql`${viewer}::uuid` : viewer);
@@ -25,40 +30,122 @@ export function followsSql(viewer: ViewerSql, ownerRef: Ref): Bool {
   return sql<boolean>`EXISTS (SELECT 1 FROM follows fv WHERE fv.follower_id = ${viewerOf(viewer)} AND fv.followee_id = ${ownerRef})`;
 }
 
+/** The viewer and the user in `otherRef` block each other, either way round (false for a guest). */
+export function blockedSql(viewer: ViewerSql, otherRef: Ref): Bool {
+  const v = viewerOf(viewer);
+  return sql<boolean>`(EXISTS (SELECT 1 FROM blocks bv WHERE bv.blocker_id = ${v} AND bv.blocked_id = ${otherRef})
+    OR EXISTS (SELECT 1 FROM blocks bo WHERE bo.blocker_id = ${otherRef} AND bo.blocked_id = ${v}))`;
+}
+
+/** The viewer reported the item of `type` in `idRef` (false for a guest). */
+export function reportedSql(viewer: ViewerSql, type: ReportableType, idRef: Ref): Bool {
+  return sql<boolean>`EXISTS (SELECT 1 FROM reports rv WHERE rv.reporter_id = ${viewerOf(viewer)} AND rv.subject_type = ${type} AND rv.subject_id = ${idRef})`;
+}
+
+/** The account in `userRef` is suspended at `now`. */
+export function suspendedSql(userRef: Ref, now: Date): Bool {
+  return sql<boolean>`EXISTS (SELECT 1 FROM users sv WHERE sv.id = ${userRef} AND sv.suspended_until > ${now})`;
+}
+
 /**
- * The same fact, written for scans over many posts: the followed ids read once as an array. With a
- * correlated EXISTS the planner prices every row of an index walk as a subquery and may fall back to
- * reading every match first (search).
+ * The same facts written for scans over many authors' posts (search): the followed and the blocked
+ * ids read once as arrays. With a correlated EXISTS the planner prices every row of an index walk as
+ * a subquery and may fall back to reading every match first.
  */
 function followsAnySql(viewer: ViewerSql, ownerRef: Ref): Bool {
   return sql<boolean>`${ownerRef} = ANY (ARRAY(SELECT fa.followee_id FROM follows fa WHERE fa.follower_id = ${viewerOf(viewer)}))`;
 }
+function blockedAnySql(viewer: ViewerSql, ownerRef: Ref): Bool {
+  const v = viewerOf(viewer);
+  return sql<boolean>`${ownerRef} = ANY (ARRAY(
+    SELECT ba.blocked_id FROM blocks ba WHERE ba.blocker_id = ${v}
+    UNION ALL SELECT bb.blocker_id FROM blocks bb WHERE bb.blocked_id = ${v}))`;
+}
 
-export interface PostFilterOptions {
+export interface FilterOptions {
   /** 'array' for scans over many authors' posts (see followsAnySql). */
-  follows?: 'exists' | 'array';
+  relations?: 'exists' | 'array';
+}
+
+/** Columns named after rules.ts's fact fields, each with an optional prefix (two items in one row). */
+function factColumns(prefix: string, columns: Array<[string, RawBuilder<unknown> | Ref]>) {
+  return sql.join(columns.map(([name, value]) => sql`${value} AS ${sql.ref(`${prefix}${name}`)}`));
+}
+
+/** The facts postVisibility reads, as the columns of rules.ts's PostFacts (each name after `prefix`). */
+export function postFactsSql(viewer: ViewerSql, now: Date, alias = 'p', prefix = '') {
+  const owner = ref(alias, 'user_id');
+  return factColumns(prefix, [
+    ['user_id', owner],
+    ['status', ref(alias, 'status')],
+    ['visibility', ref(alias, 'visibility')],
+    ['moderation', ref(alias, 'moderation')],
+    ['owner_suspended', suspendedSql(owner, now)],
+    ['viewer_follows', followsSql(viewer, owner)],
+    ['viewer_blocked', blockedSql(viewer, owner)],
+    ['viewer_reported', reportedSql(viewer, 'post', ref(alias, 'id'))],
+  ]);
+}
+
+/** The facts storyVisibility reads, as the columns of rules.ts's StoryFacts (each name after `prefix`). */
+export function storyFactsSql(viewer: ViewerSql, now: Date, alias = 's', prefix = '') {
+  const owner = ref(alias, 'user_id');
+  return factColumns(prefix, [
+    ['user_id', owner],
+    ['status', ref(alias, 'status')],
+    ['audience', ref(alias, 'audience')],
+    ['moderation', ref(alias, 'moderation')],
+    ['created_at', ref(alias, 'created_at')],
+    ['highlighted_at', ref(alias, 'highlighted_at')],
+    ['owner_suspended', suspendedSql(owner, now)],
+    ['viewer_follows', followsSql(viewer, owner)],
+    ['viewer_blocked', blockedSql(viewer, owner)],
+    ['viewer_reported', reportedSql(viewer, 'story', ref(alias, 'id'))],
+  ]);
+}
+
+/** The facts commentVisible reads, as the columns of rules.ts's CommentFacts. */
+export function commentFactsSql(viewer: ViewerSql, now: Date, alias = 'c') {
+  const author = ref(alias, 'user_id');
+  return factColumns('', [
+    ['user_id', author],
+    ['moderation', ref(alias, 'moderation')],
+    ['owner_suspended', suspendedSql(author, now)],
+    ['viewer_follows', followsSql(viewer, author)],
+    ['viewer_blocked', blockedSql(viewer, author)],
+    ['viewer_reported', reportedSql(viewer, 'comment', ref(alias, 'id'))],
+  ]);
+}
+
+/** What no audience can open (rules.ts `withdrawn`), as a condition that holds when it is not withdrawn. */
+function openToOthersSql(viewer: ViewerSql, now: Date, alias: string, type: 'post' | 'story', relations: FilterOptions['relations']): Bool {
+  const owner = ref(alias, 'user_id');
+  const blocked = relations === 'array' ? blockedAnySql(viewer, owner) : blockedSql(viewer, owner);
+  return sql<boolean>`(${ref(alias, 'status')} = 'ready' AND ${ref(alias, 'moderation')} IS NULL
+    AND NOT ${suspendedSql(owner, now)} AND NOT ${blocked} AND NOT ${reportedSql(viewer, type, ref(alias, 'id'))})`;
 }
 
 /** postVisibility(...) !== 'hidden': the posts a viewer finds in lists (VIP ones locked). */
-export function postListedSql(viewer: ViewerSql, alias = 'p', options: PostFilterOptions = {}): Bool {
+export function postListedSql(viewer: ViewerSql, now: Date, alias = 'p', options: FilterOptions = {}): Bool {
   const owner = ref(alias, 'user_id');
-  const follows = options.follows === 'array' ? followsAnySql(viewer, owner) : followsSql(viewer, owner);
+  const follows = options.relations === 'array' ? followsAnySql(viewer, owner) : followsSql(viewer, owner);
   return sql<boolean>`(${ownerSql(viewer, owner)}
-    OR (${ref(alias, 'status')} = 'ready' AND (${ref(alias, 'visibility')} <> 'followers' OR ${follows})))`;
+    OR (${openToOthersSql(viewer, now, alias, 'post', options.relations)}
+        AND (${ref(alias, 'visibility')} <> 'followers' OR ${follows})))`;
 }
 
 /** isOpen(postVisibility(...)): the posts whose media and interactions are open to the viewer. */
-export function postOpenSql(viewer: ViewerSql, alias = 'p'): Bool {
+export function postOpenSql(viewer: ViewerSql, now: Date, alias = 'p'): Bool {
   const owner = ref(alias, 'user_id');
   return sql<boolean>`(${ownerSql(viewer, owner)}
-    OR (${ref(alias, 'status')} = 'ready'
+    OR (${openToOthersSql(viewer, now, alias, 'post', 'exists')}
         AND (${ref(alias, 'visibility')} = 'public'
              OR (${ref(alias, 'visibility')} = 'followers' AND ${followsSql(viewer, owner)}))))`;
 }
 
 /** Posts open to everyone alike (a guest's view): the explore grid and the discovery feed. */
-export function postPublicSql(alias = 'p'): Bool {
-  return sql<boolean>`(${ref(alias, 'status')} = 'ready' AND ${ref(alias, 'visibility')} = 'public')`;
+export function postPublicSql(now: Date, alias = 'p'): Bool {
+  return sql<boolean>`(${openToOthersSql(null, now, alias, 'post', 'exists')} AND ${ref(alias, 'visibility')} = 'public')`;
 }
 
 /** storyVisibility(..., now) !== 'hidden': the stories a viewer may watch at `now`. */
@@ -66,16 +153,39 @@ export function storyVisibleSql(viewer: ViewerSql, now: Date, alias = 's'): Bool
   const owner = ref(alias, 'user_id');
   const liveSince = new Date(now.getTime() - STORY_LIFETIME_MS);
   return sql<boolean>`(${ownerSql(viewer, owner)}
-    OR (${ref(alias, 'status')} = 'ready'
+    OR (${openToOthersSql(viewer, now, alias, 'story', 'exists')}
         AND (${ref(alias, 'created_at')} > ${liveSince} OR ${ref(alias, 'highlighted_at')} IS NOT NULL)
         AND (${ref(alias, 'audience')} = 'public'
              OR (${ref(alias, 'audience')} = 'followers' AND ${followsSql(viewer, owner)}))))`;
 }
 
+/** The facts personVisible reads, as the columns of rules.ts's PersonFacts. */
+export function personFactsSql(viewer: ViewerSql, now: Date, alias = 'u') {
+  const id = ref(alias, 'id');
+  return factColumns('', [
+    ['id', id],
+    ['suspended', sql`(${ref(alias, 'suspended_until')} > ${now}) IS TRUE`],
+    ['viewer_blocked', blockedSql(viewer, id)],
+  ]);
+}
+
 /**
- * The accounts a viewer finds (profiles, people search, follower lists, mention suggestions): today
- * every account, as WAG has no private profiles; blocks and suspensions narrow it here.
+ * personVisible(...): the accounts a viewer finds (profiles, people search, follower lists, mention
+ * suggestions): everyone but those blocked either way round and suspended accounts.
  */
-export function personVisibleSql(_viewer: ViewerSql, _alias = 'u'): Bool {
-  return sql<boolean>`TRUE`;
+export function personVisibleSql(viewer: ViewerSql, now: Date, alias = 'u'): Bool {
+  const id = ref(alias, 'id');
+  return sql<boolean>`(${ownerSql(viewer, id)}
+    OR (NOT (${ref(alias, 'suspended_until')} > ${now}) IS TRUE AND NOT ${blockedSql(viewer, id)}))`;
+}
+
+/**
+ * The comments of an open post a viewer sees: their own always; others' unless held or taken down,
+ * of a suspended author, blocked either way, or reported by the viewer.
+ */
+export function commentVisibleSql(viewer: ViewerSql, now: Date, alias = 'c'): Bool {
+  const author = ref(alias, 'user_id');
+  return sql<boolean>`(${ownerSql(viewer, author)}
+    OR (${ref(alias, 'moderation')} IS NULL AND NOT ${suspendedSql(author, now)} AND NOT ${blockedSql(viewer, author)}
+        AND NOT ${reportedSql(viewer, 'comment', ref(alias, 'id'))}))`;
 }

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../lib/clock.js';
 import type { AccessRepository, MediaSubject } from './access.repository.js';
-import { isOpen, postVisibility, storyVisibility, storyVisibleUntil, type Relation } from './rules.js';
+import { GUEST, isOpen, postVisibility, storyVisibility, storyVisibleUntil } from './rules.js';
 
 /** A decision is reused at most this long (the issue allows five minutes; one keeps revocation quick). */
 export const MEDIA_DECISION_TTL_MS = 60_000;
@@ -27,21 +27,21 @@ const DENIED: MediaDecision = { allowed: false, cacheControl: 'no-store' };
 export function createMediaAccess({ repo, clock }: { repo: AccessRepository; clock: Clock }) {
   const cache = new LRUCache<string, { decision: MediaDecision; until: number }>({ max: 50_000 });
 
-  function decide(subject: MediaSubject | undefined, viewerId: string | null, now: Date): { decision: MediaDecision; until: number } {
+  function decide(subject: MediaSubject | undefined, viewerId: string | null, moderator: boolean, now: Date): { decision: MediaDecision; until: number } {
     const ttl = now.getTime() + MEDIA_DECISION_TTL_MS;
     if (!subject) return { decision: DENIED, until: now.getTime() };
     if (subject.kind === 'avatar') {
-      return { decision: { allowed: true, cacheControl: `public, max-age=${PUBLIC_MAX_AGE_S}` }, until: ttl };
+      const shown = !subject.suspended || subject.user_id === viewerId || moderator;
+      return { decision: shown ? { allowed: true, cacheControl: `public, max-age=${PUBLIC_MAX_AGE_S}` } : DENIED, until: ttl };
     }
-    const relation: Relation = { viewerId, follows: subject.follows };
-    const guest: Relation = { viewerId: null, follows: false };
+    // Moderators review reported and taken-down items with their files; only they get those.
     if (subject.kind === 'post') {
-      const allowed = isOpen(postVisibility(subject, relation));
-      const everyone = isOpen(postVisibility(subject, guest));
+      const allowed = moderator || isOpen(postVisibility(subject, viewerId));
+      const everyone = isOpen(postVisibility({ ...subject, ...GUEST }, null));
       return { decision: allowedDecision(allowed, everyone, PUBLIC_MAX_AGE_S), until: ttl };
     }
-    const allowed = storyVisibility(subject, relation, now) !== 'hidden';
-    const everyone = storyVisibility(subject, guest, now) !== 'hidden';
+    const allowed = moderator || storyVisibility(subject, viewerId, now) !== 'hidden';
+    const everyone = storyVisibility({ ...subject, ...GUEST }, null, now) !== 'hidden';
     // A live story's files stop being served when it ends: no cache (ours or the browser's) outlives it.
     const ends = storyVisibleUntil(subject)?.getTime() ?? Number.POSITIVE_INFINITY;
     const secondsLeft = Math.max(0, Math.floor((ends - now.getTime()) / 1000));
@@ -58,8 +58,11 @@ export function createMediaAccess({ repo, clock }: { repo: AccessRepository; clo
       const key = `${viewerId ?? '-'}|${folderKey}`;
       const cached = cache.get(key);
       if (cached && cached.until > now.getTime()) return cached.decision;
-      const subject = await repo.mediaSubject(folderKey, viewerId);
-      const fresh = decide(subject, viewerId, now);
+      const [subject, moderator] = await Promise.all([
+        repo.mediaSubject(folderKey, viewerId, now),
+        viewerId ? repo.isModerator(viewerId) : Promise.resolve(false),
+      ]);
+      const fresh = decide(subject, viewerId, moderator, now);
       // A folder no row names yet (a video still transcoding) is not remembered as refused.
       if (subject) cache.set(key, fresh);
       return fresh.decision;

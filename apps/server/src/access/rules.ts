@@ -1,45 +1,71 @@
 /**
- * Who may see what (decisions.md §3): the rules themselves, as pure functions over the facts of one
- * item and the viewer's relation to its owner. filters.ts states the same rules as SQL for lists;
- * access.test.ts holds the two to each other. Nothing else in the server decides visibility.
- *
- * Blocks, moderation takedowns and suspended accounts join these rules (and their SQL twins) when
- * they exist; every read path already asks here.
+ * Who may see what (docs/product-decisions.md §3 and §9): the rules themselves, as pure functions over
+ * the facts of one item and of its viewer. filters.ts states the same rules as SQL for lists, and
+ * builds the fact columns every repository selects (`postFactsSql`, `storyFactsSql`, …), so a new
+ * fact reaches every read path from here; test/access-rules.test.ts holds the two forms to each
+ * other. Nothing else in the server decides visibility.
  */
 import { STORY_LIFETIME_MS } from '@wag/contract/stories';
-import type { Audience, ProcessingStatus } from '../db/schema.js';
+import type { Audience, Moderation, ProcessingStatus } from '../db/schema.js';
 
 /**
  * How a viewer stands to one post or story:
- * - owner: their own, in any state;
+ * - owner: their own, in any state (a taken-down one too, to be told why);
  * - visible: they may open it (media, likes, comments);
  * - locked: they may know it exists (a VIP tile with no media) but not open it;
  * - hidden: it does not exist for them (404, left out of every list).
  */
 export type Visibility = 'owner' | 'visible' | 'locked' | 'hidden';
 
-/** What the viewer is to an item's owner. A guest has no id and follows nobody. */
-export interface Relation {
-  viewerId: string | null;
-  /** The viewer follows the owner. */
-  follows: boolean;
+export type { Moderation };
+
+/** The facts of the viewer's relation to an item and its owner, read with the item (filters.ts). */
+export interface ViewerFacts {
+  /** The viewer follows the owner (false for a guest). */
+  viewer_follows: boolean;
+  /** The viewer and the owner block each other, either way round (false for a guest). */
+  viewer_blocked: boolean;
+  /** The viewer reported this item: it has left their views (false for a guest). */
+  viewer_reported: boolean;
 }
 
-export interface PostFacts {
+/** The facts of the item's owner. */
+export interface OwnerFacts {
   user_id: string;
+  /** The owner's account is suspended now: nothing of theirs is shown. */
+  owner_suspended: boolean;
+}
+
+export interface PostFacts extends OwnerFacts, ViewerFacts {
   status: ProcessingStatus;
   visibility: Audience;
+  moderation: Moderation | null;
 }
 
-export interface StoryFacts {
-  user_id: string;
+export interface StoryFacts extends OwnerFacts, ViewerFacts {
   status: ProcessingStatus;
   audience: Audience;
+  moderation: Moderation | null;
   created_at: Date | string;
   highlighted_at: Date | string | null;
 }
 
-export const isOwner = (ownerId: string, relation: Relation): boolean => relation.viewerId !== null && relation.viewerId === ownerId;
+export interface PersonFacts {
+  id: string;
+  /** Suspended now: the profile and everything of it is hidden. */
+  suspended: boolean;
+  /** The viewer and this person block each other, either way round. */
+  viewer_blocked: boolean;
+}
+
+export interface CommentFacts extends OwnerFacts, ViewerFacts {
+  moderation: Moderation | null;
+}
+
+/** A guest's facts about anything: none of the viewer's relations hold. */
+export const GUEST: ViewerFacts = { viewer_follows: false, viewer_blocked: false, viewer_reported: false };
+
+export const isOwner = (ownerId: string, viewerId: string | null): boolean => viewerId !== null && viewerId === ownerId;
 
 /** Whether its media and interactions are open to the viewer. */
 export const isOpen = (visibility: Visibility): boolean => visibility === 'owner' || visibility === 'visible';
@@ -48,14 +74,22 @@ export const isOpen = (visibility: Visibility): boolean => visibility === 'owner
 export const isListed = (visibility: Visibility): boolean => visibility !== 'hidden';
 
 /**
+ * What no audience can open, whoever looks (but the owner): an item blocked between the two of
+ * them, of a suspended account, held or taken down by moderation, or reported by the viewer.
+ */
+function withdrawn(item: OwnerFacts & ViewerFacts & { status: ProcessingStatus; moderation: Moderation | null }): boolean {
+  return item.status !== 'ready' || item.moderation !== null || item.owner_suspended || item.viewer_blocked || item.viewer_reported;
+}
+
+/**
  * A post: ready posts of their audience; followers-only ones for followers; VIP ones locked for
  * everyone but their owner until subscriptions exist.
  */
-export function postVisibility(post: PostFacts, relation: Relation): Visibility {
-  if (isOwner(post.user_id, relation)) return 'owner';
-  if (post.status !== 'ready') return 'hidden';
+export function postVisibility(post: PostFacts, viewerId: string | null): Visibility {
+  if (isOwner(post.user_id, viewerId)) return 'owner';
+  if (withdrawn(post)) return 'hidden';
   if (post.visibility === 'public') return 'visible';
-  if (post.visibility === 'followers') return relation.follows ? 'visible' : 'hidden';
+  if (post.visibility === 'followers') return post.viewer_follows ? 'visible' : 'hidden';
   return 'locked';
 }
 
@@ -68,18 +102,33 @@ export function isStoryLive(createdAt: Date | string, highlightedAt: Date | stri
  * A story: its owner always (the archive included); others while it is live, within its audience.
  * VIP stories are their owner's alone until subscriptions exist (a story has no locked face).
  */
-export function storyVisibility(story: StoryFacts, relation: Relation, now: Date): Visibility {
-  if (isOwner(story.user_id, relation)) return 'owner';
-  if (story.status !== 'ready' || !isStoryLive(story.created_at, story.highlighted_at, now)) return 'hidden';
+export function storyVisibility(story: StoryFacts, viewerId: string | null, now: Date): Visibility {
+  if (isOwner(story.user_id, viewerId)) return 'owner';
+  if (withdrawn(story) || !isStoryLive(story.created_at, story.highlighted_at, now)) return 'hidden';
   if (story.audience === 'public') return 'visible';
-  if (story.audience === 'followers' && relation.follows) return 'visible';
+  if (story.audience === 'followers' && story.viewer_follows) return 'visible';
   return 'hidden';
 }
 
 /** The moment a live story stops being visible to others by time alone (null: never, a highlight). */
-export function storyVisibleUntil(story: StoryFacts): Date | null {
+export function storyVisibleUntil(story: Pick<StoryFacts, 'created_at' | 'highlighted_at'>): Date | null {
   if (story.highlighted_at !== null) return null;
   return new Date(new Date(story.created_at).getTime() + STORY_LIFETIME_MS);
+}
+
+/** A person (a profile, a row of a list, a mention): hidden from those they block or are blocked by, and while suspended. */
+export function personVisible(person: PersonFacts, viewerId: string | null): boolean {
+  if (isOwner(person.id, viewerId)) return true;
+  return !person.suspended && !person.viewer_blocked;
+}
+
+/**
+ * A comment of a post the viewer may open: their own always; others' unless held or taken down, of a
+ * suspended author, blocked between them, or reported by the viewer.
+ */
+export function commentVisible(comment: CommentFacts, viewerId: string | null): boolean {
+  if (isOwner(comment.user_id, viewerId)) return true;
+  return comment.moderation === null && !comment.owner_suspended && !comment.viewer_blocked && !comment.viewer_reported;
 }
 
 /** The counters a profile keeps per audience (users columns). */
@@ -90,7 +139,7 @@ export interface PostCounters {
 }
 
 /** How many posts a viewer finds on a profile: exactly the grid's rows, from counters. */
-export function visiblePostsCount(ownerId: string, counters: PostCounters, relation: Relation): number {
-  if (isOwner(ownerId, relation)) return counters.posts_count;
-  return counters.listed_posts_count + (relation.follows ? counters.followers_posts_count : 0);
+export function visiblePostsCount(ownerId: string, counters: PostCounters, viewerId: string | null, follows: boolean): number {
+  if (isOwner(ownerId, viewerId)) return counters.posts_count;
+  return counters.listed_posts_count + (follows ? counters.followers_posts_count : 0);
 }

@@ -5,6 +5,13 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Counter = ColumnType<number, number | undefined, number>;
 
 export type Audience = 'public' | 'followers' | 'subscribers';
+export type Role = 'user' | 'moderator' | 'admin';
+/** What moderation did to a piece of content: held pending review, or taken down. */
+export type Moderation = 'pending' | 'removed';
+export type ReportSubjectType = 'user' | 'post' | 'comment' | 'story' | 'message';
+export type ReportReason = 'inappropriate' | 'harassment' | 'impersonation' | 'spam' | 'hate' | 'violence' | 'other' | 'underage' | 'non_consensual';
+export type ReportStatus = 'open' | 'resolved' | 'dismissed';
+export type ModerationStatus = 'open' | 'escalated' | 'closed';
 export type PostType = 'grid' | 'quicky' | 'vip';
 export type MediaKind = 'image' | 'video';
 export type ProcessingStatus = 'processing' | 'ready' | 'failed';
@@ -28,6 +35,9 @@ export interface UsersTable {
   listed_posts_count: Counter;
   /** Ready followers-only posts; kept by a trigger. */
   followers_posts_count: Counter;
+  role: ColumnType<Role, Role | undefined, Role>;
+  /** Suspended until this moment (null: not suspended). */
+  suspended_until: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -76,6 +86,7 @@ export interface PostsTable {
   views_count: Counter;
   comments_count: Counter;
   created_at: Timestamp;
+  moderation: Moderation | null;
 }
 
 export interface PostMediaTable {
@@ -114,6 +125,7 @@ export interface CommentsTable {
   text: string;
   likes_count: Counter;
   created_at: Timestamp;
+  moderation: Moderation | null;
 }
 
 export interface CommentLikesTable {
@@ -149,6 +161,7 @@ export interface StoriesTable {
   views_count: Counter;
   likes_count: Counter;
   created_at: Timestamp;
+  moderation: Moderation | null;
 }
 
 export interface StoryViewsTable {
@@ -184,6 +197,7 @@ export interface MessagesTable {
   conversation_id: string;
   created_at: Timestamp;
   read_at: Date | null;
+  moderation: Moderation | null;
 }
 
 export type NotificationType = 'like' | 'comment' | 'reply' | 'mention' | 'follow' | 'story_reply';
@@ -237,7 +251,65 @@ export interface AppSettingsTable {
   created_at: Timestamp;
 }
 
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: Timestamp;
+}
+
+export interface ReportsTable {
+  id: Generated<string>;
+  reporter_id: string | null;
+  reporter_email: string | null;
+  subject_type: ReportSubjectType;
+  subject_id: string;
+  subject_owner_id: string | null;
+  reason: ReportReason;
+  details: string | null;
+  status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
+  outcome: string | null;
+  created_at: Timestamp;
+  decided_at: Date | null;
+}
+
+export interface ModerationSubjectsTable {
+  subject_type: ReportSubjectType;
+  subject_id: string;
+  owner_id: string | null;
+  status: ColumnType<ModerationStatus, ModerationStatus | undefined, ModerationStatus>;
+  priority: Counter;
+  reports_count: Counter;
+  reasons: ColumnType<string[], string[] | undefined, string[]>;
+  first_reported_at: Timestamp;
+  updated_at: Timestamp;
+  appealed_at: Date | null;
+}
+
+export interface ModerationEventsTable {
+  id: Generated<string>;
+  subject_type: ReportSubjectType;
+  subject_id: string;
+  actor_id: string | null;
+  action: string;
+  reason: string | null;
+  until: Date | null;
+  created_at: Timestamp;
+}
+
+export interface BlockedMediaHashesTable {
+  id: Generated<string>;
+  hash: string;
+  subject_type: ReportSubjectType;
+  subject_id: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  blocks: BlocksTable;
+  reports: ReportsTable;
+  moderation_subjects: ModerationSubjectsTable;
+  moderation_events: ModerationEventsTable;
+  blocked_media_hashes: BlockedMediaHashesTable;
   app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { likeChange, type LikeChange } from './like-change.js';
+import { commentFactsSql, commentVisibleSql } from '../access/filters.js';
+import type { CommentFacts } from '../access/rules.js';
 
 export interface CommentRow {
   id: string;
@@ -24,6 +26,7 @@ export interface ReplyRow extends CommentRow {
 export interface CommentsPageQuery {
   postId: string;
   viewerId: string | null;
+  now: Date;
   /** asc: oldest first (Todos); desc: newest first (Más recientes). */
   order: 'asc' | 'desc';
   /** Only top-level comments (their replies come with them) or every comment in one flat list. */
@@ -39,15 +42,15 @@ const commentColumns = (viewerId: string | null) => sql`
 
 export function createCommentsRepository(db: Database) {
   return {
-    /** A page of a post's comments in the order asked, keyset-paged on (created_at, id). */
-    async listPage({ postId, viewerId, order, topLevelOnly, limit, after }: CommentsPageQuery): Promise<CommentRow[]> {
+    /** A page of a post's comments the access rules let the viewer see, in the order asked, keyset-paged on (created_at, id). */
+    async listPage({ postId, viewerId, now, order, topLevelOnly, limit, after }: CommentsPageQuery): Promise<CommentRow[]> {
       const direction = order === 'asc' ? sql`ASC` : sql`DESC`;
       const comparison = order === 'asc' ? sql`>` : sql`<`;
       const result = await sql<CommentRow>`
         SELECT ${commentColumns(viewerId)}
         FROM comments c
         JOIN users u ON u.id = c.user_id
-        WHERE c.post_id = ${postId}
+        WHERE c.post_id = ${postId} AND ${commentVisibleSql(viewerId, now, 'c')}
           ${topLevelOnly ? sql`AND c.parent_id IS NULL` : sql``}
           ${after ? sql`AND (c.created_at, c.id) ${comparison} (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY c.created_at ${direction}, c.id ${direction}
@@ -56,7 +59,7 @@ export function createCommentsRepository(db: Database) {
     },
 
     /** The first `perParent` replies (oldest first) of each comment, with each one's total: one query. */
-    async listReplies(parentIds: string[], viewerId: string | null, perParent: number): Promise<ReplyRow[]> {
+    async listReplies(parentIds: string[], viewerId: string | null, now: Date, perParent: number): Promise<ReplyRow[]> {
       if (parentIds.length === 0) return [];
       const result = await sql<ReplyRow>`
         SELECT * FROM (
@@ -65,15 +68,19 @@ export function createCommentsRepository(db: Database) {
                  count(*) OVER (PARTITION BY c.parent_id)::int AS replies_total
           FROM comments c
           JOIN users u ON u.id = c.user_id
-          WHERE c.parent_id IN (${sql.join(parentIds)})
+          WHERE c.parent_id IN (${sql.join(parentIds)}) AND ${commentVisibleSql(viewerId, now, 'c')}
         ) replies
         WHERE position <= ${perParent}
         ORDER BY created_at, id`.execute(db);
       return result.rows;
     },
 
-    async findParent(commentId: string): Promise<{ id: string; post_id: string; parent_id: string | null } | undefined> {
-      return db.selectFrom('comments').select(['id', 'post_id', 'parent_id']).where('id', '=', commentId).executeTakeFirst();
+    /** A comment with the access rules' facts for the viewer (its post is judged apart). */
+    async findForViewer(commentId: string, viewerId: string | null, now: Date): Promise<(CommentFacts & { id: string; post_id: string; parent_id: string | null }) | undefined> {
+      const result = await sql<CommentFacts & { id: string; post_id: string; parent_id: string | null }>`
+        SELECT c.id, c.post_id, c.parent_id, ${commentFactsSql(viewerId, now, 'c')}
+        FROM comments c WHERE c.id = ${commentId}`.execute(db);
+      return result.rows[0];
     },
 
     /** Adds a comment and counts it on its post in one statement; returns it as lists show it. */

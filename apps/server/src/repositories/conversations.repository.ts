@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { Audience, DB, MembershipStatus, ProcessingStatus } from '../db/schema.js';
+import type { DB, MembershipStatus } from '../db/schema.js';
 import { likeSafeSearchText, nameMatches } from './search-text.js';
-import { followsSql } from '../access/filters.js';
+import { storyFactsSql, type ViewerSql } from '../access/filters.js';
+import type { StoryFacts } from '../access/rules.js';
 import { inTransaction } from './transaction.js';
 
 export interface ChatUserRow {
@@ -20,15 +21,14 @@ export interface MessageRow {
   text: string;
   created_at: Date;
   cursor_at: string;
-  story_id: string | null;
-  story_owner_id: string | null;
-  story_status: ProcessingStatus | null;
-  story_audience: Audience | null;
-  story_created_at: Date | null;
-  story_highlighted_at: Date | null;
-  story_thumb_key: string | null;
-  /** Whether the reader follows the story's owner (what its audience may require). */
-  story_viewer_follows: boolean;
+  /** The story a reply quotes, with the access rules' facts for the reader. */
+  story: QuotedStory | null;
+}
+
+/** A quoted story as the queries read it for one reader: its picture and the facts judging it. */
+export interface QuotedStory extends StoryFacts {
+  id: string;
+  thumb_key: string | null;
 }
 
 export interface ConversationRow extends ChatUserRow {
@@ -41,14 +41,7 @@ export interface ConversationRow extends ChatUserRow {
   message_sender_username: string | null;
   message_text: string | null;
   message_created_at: Date | null;
-  message_story_id: string | null;
-  message_story_owner_id: string | null;
-  message_story_status: ProcessingStatus | null;
-  message_story_audience: Audience | null;
-  message_story_created_at: Date | null;
-  message_story_highlighted_at: Date | null;
-  message_story_thumb_key: string | null;
-  message_story_viewer_follows: boolean;
+  message_story: QuotedStory | null;
 }
 
 export interface MembershipRow {
@@ -60,7 +53,11 @@ export interface MembershipRow {
   other_last_read_at: Date | null;
 }
 
-const storyThumb = sql<string | null>`coalesce(st.poster_key, st.image_key)`;
+/** The story `st` (joined to the message) as a QuotedStory for the reader, or null. */
+const quotedStory = (reader: ViewerSql, now: Date) => sql<QuotedStory | null>`
+  CASE WHEN st.id IS NULL THEN NULL ELSE (
+    SELECT row_to_json(q) FROM (SELECT st.id, coalesce(st.poster_key, st.image_key) AS thumb_key, ${storyFactsSql(reader, now, 'st')}) q
+  ) END`;
 
 export interface NewMessage {
   senderId: string;
@@ -141,6 +138,7 @@ export function createConversationsRepository(db: Database) {
     /** A page of the viewer's accepted conversations or pending requests, latest activity first. */
     async list(input: {
       userId: string;
+      now: Date;
       status: 'active' | 'request';
       limit: number;
       after?: { at: string; id: string };
@@ -157,11 +155,8 @@ export function createConversationsRepository(db: Database) {
         SELECT m.conversation_id, m.unread_count, m.last_message_at, m.last_message_at::text AS cursor_at,
           u.id, u.username, u.full_name, u.avatar_key, u.is_verified,
           msg.id AS message_id, msg.sender_id AS message_sender_id, s.username AS message_sender_username,
-          msg.text AS message_text, msg.created_at AS message_created_at, msg.story_id AS message_story_id,
-          st.user_id AS message_story_owner_id, st.status AS message_story_status, st.audience AS message_story_audience,
-          st.created_at AS message_story_created_at, st.highlighted_at AS message_story_highlighted_at,
-          ${storyThumb} AS message_story_thumb_key,
-          ${followsSql(input.userId, sql.ref('st.user_id'))} AS message_story_viewer_follows
+          msg.text AS message_text, msg.created_at AS message_created_at,
+          ${quotedStory(input.userId, input.now)} AS message_story
         FROM conversation_members m
         JOIN users u ON u.id = m.other_id
         LEFT JOIN messages msg ON msg.id = m.last_message_id
@@ -177,6 +172,7 @@ export function createConversationsRepository(db: Database) {
     /** A page of one conversation, newest first, leaving out what the viewer deleted. */
     async messages(input: {
       viewerId: string;
+      now: Date;
       conversationId: string;
       clearedAt: Date | null;
       limit: number;
@@ -186,9 +182,7 @@ export function createConversationsRepository(db: Database) {
       const cleared = input.clearedAt ? sql`AND msg.created_at > ${input.clearedAt}` : sql``;
       const result = await sql<MessageRow>`
         SELECT msg.id, msg.sender_id, s.username AS sender_username, msg.text, msg.created_at,
-          msg.created_at::text AS cursor_at, msg.story_id, st.user_id AS story_owner_id, st.status AS story_status,
-          st.audience AS story_audience, st.created_at AS story_created_at, st.highlighted_at AS story_highlighted_at,
-          ${storyThumb} AS story_thumb_key, ${followsSql(input.viewerId, sql.ref('st.user_id'))} AS story_viewer_follows
+          msg.created_at::text AS cursor_at, ${quotedStory(input.viewerId, input.now)} AS story
         FROM messages msg
         JOIN users s ON s.id = msg.sender_id
         LEFT JOIN stories st ON st.id = msg.story_id

@@ -1,23 +1,21 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
-import { followsSql, postListedSql, postPublicSql } from '../access/filters.js';
+import { postFactsSql, postListedSql, postPublicSql } from '../access/filters.js';
 
 export interface FeedRow extends QuickyRow {
   is_liked: boolean;
   is_saved: boolean;
-  is_following_author: boolean;
 }
 
-const feedColumns = (viewerId: string | null) => sql`
-  p.id, p.user_id, p.slug, p.post_type, p.content_type, p.visibility, p.status, p.title, p.description,
+const feedColumns = (viewerId: string | null, now: Date) => sql`
+  p.id, ${postFactsSql(viewerId, now, 'p')}, p.slug, p.post_type, p.content_type, p.title, p.description,
   p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
   m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
   (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count,
   u.username, u.full_name, u.avatar_key,
   EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}::uuid) AS is_liked,
-  EXISTS (SELECT 1 FROM saved_posts sp WHERE sp.post_id = p.id AND sp.user_id = ${viewerId}::uuid) AS is_saved,
-  ${followsSql(viewerId, sql.ref('p.user_id'))} AS is_following_author`;
+  EXISTS (SELECT 1 FROM saved_posts sp WHERE sp.post_id = p.id AND sp.user_id = ${viewerId}::uuid) AS is_saved`;
 
 export function createFeedRepository(db: Database) {
   return {
@@ -33,7 +31,7 @@ export function createFeedRepository(db: Database) {
      * they posted. One query. The rows carry what the access rules need: the service drops what the
      * viewer may not see, and pages on the rows read, so a dropped row never ends the feed early.
      */
-    async followingPage(viewerId: string, limit: number, after?: { at: string; id: string }): Promise<FeedRow[]> {
+    async followingPage(viewerId: string, now: Date, limit: number, after?: { at: string; id: string }): Promise<FeedRow[]> {
       const before = after ? sql`AND (q.created_at, q.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
       const result = await sql<FeedRow>`
         WITH authors AS (
@@ -50,7 +48,7 @@ export function createFeedRepository(db: Database) {
           ORDER BY c.created_at DESC, c.id DESC
           LIMIT ${limit}
         )
-        SELECT ${feedColumns(viewerId)}
+        SELECT ${feedColumns(viewerId, now)}
         FROM candidates k
         JOIN posts p ON p.id = k.id
         JOIN users u ON u.id = p.user_id
@@ -68,14 +66,14 @@ export function createFeedRepository(db: Database) {
     },
 
     /** The viewer's saved posts, most recently saved first, those the access rules still list to them. */
-    async savedPage(userId: string, limit: number, after?: { at: string; id: string }): Promise<Array<FeedRow & { saved_cursor: string }>> {
+    async savedPage(userId: string, now: Date, limit: number, after?: { at: string; id: string }): Promise<Array<FeedRow & { saved_cursor: string }>> {
       const result = await sql<FeedRow & { saved_cursor: string }>`
-        SELECT ${feedColumns(userId)}, sp.saved_at::text AS saved_cursor
+        SELECT ${feedColumns(userId, now)}, sp.saved_at::text AS saved_cursor
         FROM saved_posts sp
         JOIN posts p ON p.id = sp.post_id
         JOIN users u ON u.id = p.user_id
         LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
-        WHERE sp.user_id = ${userId} AND ${postListedSql(userId, 'p')}
+        WHERE sp.user_id = ${userId} AND ${postListedSql(userId, now, 'p')}
           ${after ? sql`AND (sp.saved_at, sp.post_id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY sp.saved_at DESC, sp.post_id DESC
         LIMIT ${limit}`.execute(db);
@@ -83,13 +81,13 @@ export function createFeedRepository(db: Database) {
     },
 
     /** Discovery: recent public posts, newest first, on their own partial index. */
-    async discoveryPage(viewerId: string | null, limit: number, after?: { at: string; id: string }): Promise<FeedRow[]> {
+    async discoveryPage(viewerId: string | null, now: Date, limit: number, after?: { at: string; id: string }): Promise<FeedRow[]> {
       const result = await sql<FeedRow>`
-        SELECT ${feedColumns(viewerId)}
+        SELECT ${feedColumns(viewerId, now)}
         FROM posts p
         JOIN users u ON u.id = p.user_id
         LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
-        WHERE ${postPublicSql('p')}
+        WHERE ${postPublicSql(now, 'p')} AND ${postListedSql(viewerId, now, 'p')}
           ${after ? sql`AND (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ${limit}`.execute(db);

@@ -20,6 +20,7 @@ export interface FollowListQuery {
   /** followers: who follows userId; following: whom userId follows. */
   direction: 'followers' | 'following';
   viewerId: string | null;
+  now: Date;
   /** Text to find in the username or full name (case and accents ignored, matched literally), or null for everyone. */
   text: string | null;
   limit: number;
@@ -93,14 +94,14 @@ export function createFollowsRepository(db: Database) {
     },
 
     /** A page of a followers or following list, newest follow first, in one query. */
-    async list({ userId, direction, viewerId, text, limit, after }: FollowListQuery): Promise<FollowListRow[]> {
+    async list({ userId, direction, viewerId, now, text, limit, after }: FollowListQuery): Promise<FollowListRow[]> {
       const [anchor, other] = direction === 'followers' ? [sql.ref('f.followee_id'), sql.ref('f.follower_id')] : [sql.ref('f.follower_id'), sql.ref('f.followee_id')];
       const result = await sql<FollowListRow>`
         SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, f.created_at::text AS cursor_at,
                ${followsSql(viewerId, sql.ref('u.id'))} AS is_followed_by_me
         FROM follows f
         JOIN users u ON u.id = ${other}
-        WHERE ${anchor} = ${userId} AND ${personVisibleSql(viewerId, 'u')}
+        WHERE ${anchor} = ${userId} AND ${personVisibleSql(viewerId, now, 'u')}
           ${text ? sql`AND ${nameMatches('u', likeSafeSearchText(text))}` : sql``}
           ${after ? sql`AND (f.created_at, ${other}) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY f.created_at DESC, ${other} DESC

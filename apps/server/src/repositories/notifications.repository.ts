@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { Audience, NotificationType, ProcessingStatus } from '../db/schema.js';
-import { followsSql, postOpenSql } from '../access/filters.js';
+import type { NotificationType, PostType } from '../db/schema.js';
+import type { PostFacts, StoryFacts } from '../access/rules.js';
+import { blockedSql, followsSql, personVisibleSql, postFactsSql, postOpenSql, storyFactsSql } from '../access/filters.js';
 
 /** What a like is on: each has its own likes table and a likes_count column kept by the like calls. */
 export type LikeTarget = 'post' | 'comment' | 'story';
@@ -30,24 +31,11 @@ export interface NotificationRow {
   actor_avatar_key: string | null;
   actor_is_verified: boolean;
   actor_followed: boolean;
-  story_id: string | null;
-  story_thumb_key: string | null;
-  story_owner_id: string | null;
-  story_status: ProcessingStatus | null;
-  story_audience: Audience | null;
-  story_created_at: Date | null;
-  story_highlighted_at: Date | null;
-  /** Whether the recipient follows the story's owner. */
-  story_owner_followed: boolean;
+  /** The story a line is about, with the access rules' facts for the recipient. */
+  story: (StoryFacts & { id: string; thumb_key: string | null }) | null;
   comment_id: string | null;
-  post_slug: string | null;
-  post_type: 'grid' | 'quicky' | 'vip' | null;
-  post_visibility: Audience | null;
-  post_status: ProcessingStatus | null;
-  post_owner_id: string | null;
-  post_thumb_key: string | null;
-  /** Whether the recipient follows the post's owner. */
-  post_owner_followed: boolean;
+  /** The post a line is about (or the post of its comment), with the access rules' facts for the recipient. */
+  post: (PostFacts & { id: string; slug: string; post_type: PostType; thumb_key: string | null }) | null;
 }
 
 export interface NewNotification {
@@ -128,7 +116,9 @@ export function createNotificationsRepository(db: Database) {
         WHERE lower(u.username) = ANY(${input.usernames}::text[])
           AND u.id <> ${input.actorId}
           AND NOT (u.id = ANY(${input.exclude}::uuid[]))
-          AND ${postOpenSql(sql.ref('u.id'), 'p')}
+          AND ${postOpenSql(sql.ref('u.id'), input.at, 'p')}
+          -- Mentions by someone blocked (either way round) notify no one.
+          AND NOT ${blockedSql(sql.ref('u.id'), sql`${input.actorId}::uuid`)}
         RETURNING recipient_id`.execute(db);
       return result.rows.map((row) => row.recipient_id);
     },
@@ -213,22 +203,27 @@ export function createNotificationsRepository(db: Database) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    /** A page of a recipient's notifications, newest first, with actor and target in one query. */
-    async page(recipientId: string, limit: number, after?: { at: string; id: string }): Promise<NotificationRow[]> {
+    /**
+     * A page of a recipient's notifications, newest first, with actor and target in one query; lines
+     * from people the recipient does not see (blocked either way, suspended) are left out.
+     */
+    async page(recipientId: string, now: Date, limit: number, after?: { at: string; id: string }): Promise<NotificationRow[]> {
       const keyset = after ? sql`AND (n.created_at, n.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
       const result = await sql<NotificationRow>`
         SELECT n.id, n.type, n.actors_count, n.text, n.created_at, n.created_at::text AS cursor_at, n.read_at,
           a.username AS actor_username, a.full_name AS actor_full_name, a.avatar_key AS actor_avatar_key,
           a.is_verified AS actor_is_verified,
           ${followsSql(sql.ref('n.recipient_id'), sql.ref('a.id'))} AS actor_followed,
-          n.story_id, coalesce(s.poster_key, s.image_key) AS story_thumb_key, s.user_id AS story_owner_id,
-          s.status AS story_status, s.audience AS story_audience, s.created_at AS story_created_at,
-          s.highlighted_at AS story_highlighted_at,
-          ${followsSql(sql.ref('n.recipient_id'), sql.ref('s.user_id'))} AS story_owner_followed,
+          CASE WHEN s.id IS NULL THEN NULL ELSE (
+            SELECT row_to_json(q) FROM (
+              SELECT s.id, coalesce(s.poster_key, s.image_key) AS thumb_key, ${storyFactsSql(sql.ref('n.recipient_id'), now, 's')}
+            ) q) END AS story,
           n.comment_id,
-          p.slug AS post_slug, p.post_type, p.visibility AS post_visibility, p.status AS post_status, p.user_id AS post_owner_id,
-          coalesce(m.thumb_key, m.poster_key, m.image_key) AS post_thumb_key,
-          ${followsSql(sql.ref('n.recipient_id'), sql.ref('p.user_id'))} AS post_owner_followed
+          CASE WHEN p.id IS NULL THEN NULL ELSE (
+            SELECT row_to_json(q) FROM (
+              SELECT p.id, p.slug, p.post_type, coalesce(m.thumb_key, m.poster_key, m.image_key) AS thumb_key,
+                     ${postFactsSql(sql.ref('n.recipient_id'), now, 'p')}
+            ) q) END AS post
         FROM notifications n
         JOIN users a ON a.id = n.actor_id
         LEFT JOIN comments c ON c.id = n.comment_id
@@ -238,7 +233,7 @@ export function createNotificationsRepository(db: Database) {
           WHERE pm.post_id = p.id ORDER BY pm.position LIMIT 1
         ) m ON true
         LEFT JOIN stories s ON s.id = n.story_id
-        WHERE n.recipient_id = ${recipientId} ${keyset}
+        WHERE n.recipient_id = ${recipientId} AND ${personVisibleSql(sql.ref('n.recipient_id'), now, 'a')} ${keyset}
         ORDER BY n.created_at DESC, n.id DESC
         LIMIT ${limit}`.execute(db);
       return result.rows;

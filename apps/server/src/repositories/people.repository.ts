@@ -12,6 +12,8 @@ export interface PersonRow {
   is_verified: boolean;
   followers_count: number;
   posts_count: number;
+  listed_posts_count: number;
+  followers_posts_count: number;
   is_followed_by_me: boolean;
 }
 
@@ -28,13 +30,13 @@ export function createPeopleRepository(db: Database) {
      * people first, then those the viewer follows, then names that start with the text.
      * `text` is the trimmed search, matched literally whatever characters it holds.
      */
-    async search(text: string, viewerId: string | null, limit: number): Promise<PersonRow[]> {
+    async search(text: string, viewerId: string | null, now: Date, limit: number): Promise<PersonRow[]> {
       const needle = likeSafeSearchText(text);
       const result = await sql<PersonRow>`
-        SELECT u.id, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified, u.followers_count, u.posts_count,
+        SELECT u.id, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified, u.followers_count, u.posts_count, u.listed_posts_count, u.followers_posts_count,
                ${followsSql(viewerId, sql.ref('u.id'))} AS is_followed_by_me
         FROM users u
-        WHERE ${nameMatches('u', needle)} AND ${personVisibleSql(viewerId, 'u')}
+        WHERE ${nameMatches('u', needle)} AND ${personVisibleSql(viewerId, now, 'u')}
         ORDER BY u.is_verified DESC,
                  is_followed_by_me DESC,
                  lower(u.username) = lower(${text}) DESC,
@@ -46,12 +48,12 @@ export function createPeopleRepository(db: Database) {
     },
 
     /** The featured creators (WAG Stars), in their featured order. */
-    async featured(viewerId: string | null): Promise<PersonRow[]> {
+    async featured(viewerId: string | null, now: Date): Promise<PersonRow[]> {
       const result = await sql<PersonRow>`
-        SELECT u.id, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified, u.followers_count, u.posts_count,
+        SELECT u.id, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified, u.followers_count, u.posts_count, u.listed_posts_count, u.followers_posts_count,
                ${followsSql(viewerId, sql.ref('u.id'))} AS is_followed_by_me
         FROM users u
-        WHERE u.featured_rank IS NOT NULL AND ${personVisibleSql(viewerId, 'u')}
+        WHERE u.featured_rank IS NOT NULL AND ${personVisibleSql(viewerId, now, 'u')}
         ORDER BY u.featured_rank, lower(u.username)`.execute(db);
       return result.rows;
     },

@@ -1,21 +1,17 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { Audience, MediaKind, PostType, ProcessingStatus } from '../db/schema.js';
+import type { MediaKind, PostType } from '../db/schema.js';
+import type { PostFacts } from '../access/rules.js';
 import type { ProfilePostRow } from './profiles.repository.js';
 import { likeChange, type LikeChange } from './like-change.js';
-import { followsSql, postPublicSql } from '../access/filters.js';
+import { postFactsSql, postPublicSql } from '../access/filters.js';
 
-/** What every check of "may this viewer see this post" needs. */
-export interface PostAccessRow {
+/** A post with what every check of "may this viewer see this post" needs (the access rules' facts). */
+export interface PostAccessRow extends PostFacts {
   id: string;
-  user_id: string;
-  visibility: Audience;
-  status: ProcessingStatus;
   likes_count: number;
   views_count: number;
   comments_count: number;
-  /** Whether the viewer follows the author (false for guests). */
-  is_following_author: boolean;
   is_liked: boolean;
   is_saved: boolean;
 }
@@ -47,24 +43,22 @@ export interface PostDetailRow extends PostAccessRow {
 }
 
 export interface QuickyRow extends ProfilePostRow {
-  user_id: string;
   username: string;
   full_name: string | null;
   avatar_key: string | null;
 }
 
-const accessColumns = (viewerId: string | null) => sql`
-  p.id, p.user_id, p.visibility, p.status, p.likes_count, p.views_count, p.comments_count,
-  ${followsSql(viewerId, sql.ref('p.user_id'))} AS is_following_author,
+const accessColumns = (viewerId: string | null, now: Date) => sql`
+  p.id, p.likes_count, p.views_count, p.comments_count, ${postFactsSql(viewerId, now, 'p')},
   EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}::uuid) AS is_liked,
   EXISTS (SELECT 1 FROM saved_posts sp WHERE sp.post_id = p.id AND sp.user_id = ${viewerId}::uuid) AS is_saved`;
 
 export function createPostsRepository(db: Database) {
   return {
     /** A post by slug with its author, its media in order and the viewer's relation: one query. */
-    async findBySlug(slug: string, viewerId: string | null): Promise<PostDetailRow | undefined> {
+    async findBySlug(slug: string, viewerId: string | null, now: Date): Promise<PostDetailRow | undefined> {
       const result = await sql<PostDetailRow>`
-        SELECT ${accessColumns(viewerId)},
+        SELECT ${accessColumns(viewerId, now)},
                p.slug, p.post_type, p.content_type, p.title, p.description, p.tags, p.created_at,
                u.username, u.full_name, u.avatar_key, u.is_verified,
                (SELECT json_agg(json_build_object(
@@ -78,8 +72,8 @@ export function createPostsRepository(db: Database) {
       return result.rows[0];
     },
 
-    async findAccess(postId: string, viewerId: string | null): Promise<PostAccessRow | undefined> {
-      const result = await sql<PostAccessRow>`SELECT ${accessColumns(viewerId)} FROM posts p WHERE p.id = ${postId}`.execute(db);
+    async findAccess(postId: string, viewerId: string | null, now: Date): Promise<PostAccessRow | undefined> {
+      const result = await sql<PostAccessRow>`SELECT ${accessColumns(viewerId, now)} FROM posts p WHERE p.id = ${postId}`.execute(db);
       return result.rows[0];
     },
 
@@ -124,16 +118,16 @@ export function createPostsRepository(db: Database) {
     },
 
     /** Public, ready quickys of everyone, newest first (the explore grid), one query a page. */
-    async listPublicQuickys(limit: number, after?: { at: string; id: string }): Promise<QuickyRow[]> {
+    async listPublicQuickys(now: Date, limit: number, after?: { at: string; id: string }): Promise<QuickyRow[]> {
       const result = await sql<QuickyRow>`
-        SELECT p.id, p.user_id, p.slug, p.post_type, p.content_type, p.visibility, p.status, p.title, p.description,
+        SELECT p.id, ${postFactsSql(null, now, 'p')}, p.slug, p.post_type, p.content_type, p.title, p.description,
                p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
                m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
                1 AS media_count, u.username, u.full_name, u.avatar_key
         FROM posts p
         JOIN users u ON u.id = p.user_id
         LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
-        WHERE p.post_type = 'quicky' AND ${postPublicSql('p')}
+        WHERE p.post_type = 'quicky' AND ${postPublicSql(now, 'p')}
           ${after ? sql`AND (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY p.created_at DESC, p.id DESC
         LIMIT ${limit}`.execute(db);

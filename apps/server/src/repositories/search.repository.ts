@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
 import { nameSearch } from './search-text.js';
-import { followsSql, personVisibleSql, postListedSql } from '../access/filters.js';
+import { followsSql, personVisibleSql, postFactsSql, postListedSql } from '../access/filters.js';
 
 export type PostSearchOrder = 'relevance' | 'recent' | 'popular';
 
@@ -14,6 +14,7 @@ export type PostSearchAfter =
 
 export interface PostSearch {
   viewerId: string | null;
+  now: Date;
   /** The words to find, each in one or more forms (any of which matches); null browses every post that passes the filters. */
   words: string[][] | null;
   order: PostSearchOrder;
@@ -28,8 +29,6 @@ export interface PostSearch {
 }
 
 export interface PostSearchRow extends QuickyRow {
-  user_id: string;
-  is_following_author: boolean;
   /** ts_rank as PostgreSQL prints it (a real prints back exactly), for the relevance cursor. */
   rank: string | null;
 }
@@ -74,7 +73,7 @@ export function createSearchRepository(db: Database) {
      * followers and the author; VIP posts are listed and locked by the caller.
      */
     async posts(search: PostSearch): Promise<PostSearchRow[]> {
-      const { viewerId, words, after, limit } = search;
+      const { viewerId, now, words, after, limit } = search;
       // Every word (in any of its given forms) stemmed in Spanish over folded text, as in the stored
       // document. No prefix matching: PostgreSQL cannot estimate how many posts a prefix matches and
       // assumes many, so a rare or misspelt word would walk the whole created_at index instead of
@@ -84,7 +83,7 @@ export function createSearchRepository(db: Database) {
       // Search finds published posts only (the owner's own processing ones included nowhere here),
       // and of those what the access rules list to the viewer; the followed ids are read once as an
       // array, which keeps the planner on its index walks.
-      const conditions: RawBuilder<unknown>[] = [sql`p.status = 'ready'`, postListedSql(viewerId, 'p', { follows: 'array' })];
+      const conditions: RawBuilder<unknown>[] = [sql`p.status = 'ready'`, postListedSql(viewerId, now, 'p', { relations: 'array' })];
       if (query) conditions.push(sql`p.search_document @@ ${query}`);
       if (search.kind === 'quicky') conditions.push(sql`p.post_type = 'quicky'`);
       if (search.kind === 'image') conditions.push(sql`p.content_type = 'image'`);
@@ -170,12 +169,11 @@ export function createSearchRepository(db: Database) {
 
       const result = await sql<PostSearchRow>`
         WITH ${hits} ${page}
-        SELECT p.id, p.user_id, p.slug, p.post_type, p.content_type, p.visibility, p.status, p.title, p.description,
+        SELECT p.id, ${postFactsSql(viewerId, now, 'p')}, p.slug, p.post_type, p.content_type, p.title, p.description,
                p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
                m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
                (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count,
                u.username, u.full_name, u.avatar_key,
-               ${followsSql(viewerId, sql.ref('p.user_id'))} AS is_following_author,
                k.rank::text AS rank
         FROM page k
         JOIN posts p ON p.id = k.id
@@ -191,7 +189,7 @@ export function createSearchRepository(db: Database) {
      * featured and names that start with the text, then the most followed. Without a text, the
      * featured creators and the most followed people.
      */
-    async people(text: string | null, viewerId: string | null, limit: number): Promise<PersonSearchRow[]> {
+    async people(text: string | null, viewerId: string | null, now: Date, limit: number): Promise<PersonSearchRow[]> {
       const followed = followsSql(viewerId, sql.ref('u.id'));
       if (!text) {
         const result = await sql<PersonSearchRow>`
@@ -202,7 +200,7 @@ export function createSearchRepository(db: Database) {
             (SELECT id FROM users ORDER BY followers_count DESC, id LIMIT ${limit})
           ) k
           JOIN users u ON u.id = k.id
-          WHERE ${personVisibleSql(viewerId, 'u')}
+          WHERE ${personVisibleSql(viewerId, now, 'u')}
           ORDER BY u.featured_rank IS NULL, u.featured_rank, u.followers_count DESC, lower(u.username)
           LIMIT ${limit}`.execute(db);
         return result.rows;
@@ -211,7 +209,7 @@ export function createSearchRepository(db: Database) {
       const result = await sql<PersonSearchRow>`
         SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, u.followers_count, ${followed} AS is_followed_by_me
         FROM users u
-        WHERE ${matches} AND ${personVisibleSql(viewerId, 'u')}
+        WHERE ${matches} AND ${personVisibleSql(viewerId, now, 'u')}
         ORDER BY lower(u.username) = lower(${text}) DESC,
                  u.is_verified DESC,
                  u.featured_rank IS NOT NULL DESC,

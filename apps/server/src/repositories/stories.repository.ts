@@ -1,19 +1,18 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { Audience, MediaKind, ProcessingStatus } from '../db/schema.js';
+import type { Audience, MediaKind } from '../db/schema.js';
 import { likeChange, type LikeChange } from './like-change.js';
-import { followsSql, storyVisibleSql } from '../access/filters.js';
+import { storyFactsSql, storyVisibleSql } from '../access/filters.js';
+import type { StoryFacts } from '../access/rules.js';
 
-export interface StoryRow {
+/** A story with its owner and the access rules' facts about it and its viewer. */
+export interface StoryRow extends StoryFacts {
   id: string;
-  user_id: string;
-  audience: Audience;
   kind: MediaKind;
   duration_ms: number | null;
   image_key: string | null;
   video_key: string | null;
   poster_key: string | null;
-  status: ProcessingStatus;
   highlighted_at: Date | null;
   group_id: string | null;
   views_count: number;
@@ -23,8 +22,6 @@ export interface StoryRow {
   full_name: string | null;
   avatar_key: string | null;
   is_verified: boolean;
-  /** Whether the viewer follows the owner (false for guests). */
-  is_following: boolean;
   is_liked: boolean;
   seen: boolean;
 }
@@ -68,11 +65,10 @@ export interface NewStory {
   at: Date;
 }
 
-const storyColumns = (viewerId: string | null) => sql`
-  s.id, s.user_id, s.audience, s.kind, s.duration_ms, s.image_key, s.video_key, s.poster_key, s.status,
-  s.highlighted_at, s.group_id, s.views_count, s.likes_count, s.created_at,
+const storyColumns = (viewerId: string | null, now: Date) => sql`
+  s.id, ${storyFactsSql(viewerId, now, 's')}, s.kind, s.duration_ms, s.image_key, s.video_key, s.poster_key,
+  s.group_id, s.views_count, s.likes_count,
   u.username, u.full_name, u.avatar_key, u.is_verified,
-  ${followsSql(viewerId, sql.ref('s.user_id'))} AS is_following,
   EXISTS (SELECT 1 FROM story_likes l WHERE l.story_id = s.id AND l.user_id = ${viewerId}::uuid) AS is_liked,
   EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.viewer_id = ${viewerId}::uuid) AS seen`;
 
@@ -106,7 +102,7 @@ export function createStoriesRepository(db: Database) {
     /** Active stories (created after `since`) the viewer may watch at `now`, oldest first: one query. */
     async listActive(ownerId: string, viewerId: string | null, now: Date, since: Date): Promise<StoryRow[]> {
       const result = await sql<StoryRow>`
-        SELECT ${storyColumns(viewerId)}
+        SELECT ${storyColumns(viewerId, now)}
         FROM stories s JOIN users u ON u.id = s.user_id
         WHERE s.user_id = ${ownerId} AND s.created_at > ${since} AND ${storyVisibleSql(viewerId, now, 's')}
         ORDER BY s.created_at, s.id`.execute(db);
@@ -157,7 +153,7 @@ export function createStoriesRepository(db: Database) {
     /** Highlights (the Quickyteca) the viewer may watch, most recently kept first. */
     async listHighlights(ownerId: string, viewerId: string | null, now: Date): Promise<StoryRow[]> {
       const result = await sql<StoryRow>`
-        SELECT ${storyColumns(viewerId)}
+        SELECT ${storyColumns(viewerId, now)}
         FROM stories s JOIN users u ON u.id = s.user_id
         WHERE s.user_id = ${ownerId} AND s.highlighted_at IS NOT NULL AND ${storyVisibleSql(viewerId, now, 's')}
         ORDER BY s.highlighted_at DESC, s.id DESC`.execute(db);
@@ -187,9 +183,9 @@ export function createStoriesRepository(db: Database) {
       return result.rows;
     },
 
-    async findForViewer(storyId: string, viewerId: string | null): Promise<StoryRow | undefined> {
+    async findForViewer(storyId: string, viewerId: string | null, now: Date): Promise<StoryRow | undefined> {
       const result = await sql<StoryRow>`
-        SELECT ${storyColumns(viewerId)} FROM stories s JOIN users u ON u.id = s.user_id WHERE s.id = ${storyId}`.execute(db);
+        SELECT ${storyColumns(viewerId, now)} FROM stories s JOIN users u ON u.id = s.user_id WHERE s.id = ${storyId}`.execute(db);
       return result.rows[0];
     },
 

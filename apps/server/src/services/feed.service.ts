@@ -1,5 +1,6 @@
 import { FEED_PAGE_SIZE, type FeedItem, type FeedResponse, type SavedResponse } from '@wag/contract/posts';
 import { isListed } from '../access/rules.js';
+import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import type { FeedRepository, FeedRow } from '../repositories/feed.repository.js';
 import type { Viewer } from './auth.service.js';
@@ -10,7 +11,7 @@ import { toPostSummary } from './post-summary.js';
  * 'Tu Feed': the posts of the people you follow and your own, newest first; a guest, or someone who
  * follows nobody yet, gets the discovery feed of recent public posts instead of an empty page.
  */
-export function createFeedService({ feed }: { feed: FeedRepository }) {
+export function createFeedService({ feed, clock }: { feed: FeedRepository; clock: Clock }) {
   const toItem = (row: FeedRow, viewer: Viewer | null): FeedItem => ({
     ...toPostSummary(row, row, postAccess(row, viewer)),
     isLiked: row.is_liked,
@@ -20,7 +21,7 @@ export function createFeedService({ feed }: { feed: FeedRepository }) {
   return {
     /** The viewer's saved posts, most recently saved first; posts they may no longer see are left out. */
     async saved(viewer: Viewer, cursor: string | undefined): Promise<SavedResponse> {
-      const rows = await feed.savedPage(viewer.userId, FEED_PAGE_SIZE + 1, cursor ? decodeTimeCursor(cursor) : undefined);
+      const rows = await feed.savedPage(viewer.userId, clock.now(), FEED_PAGE_SIZE + 1, cursor ? decodeTimeCursor(cursor) : undefined);
       const page = rows.slice(0, FEED_PAGE_SIZE);
       const last = page.at(-1);
       return {
@@ -33,8 +34,8 @@ export function createFeedService({ feed }: { feed: FeedRepository }) {
       const after = cursor ? decodeTimeCursor(cursor) : undefined;
       const following = viewer !== null && (await feed.followsAnyone(viewer.userId));
       const rows = following
-        ? await feed.followingPage(viewer.userId, FEED_PAGE_SIZE + 1, after)
-        : await feed.discoveryPage(viewer?.userId ?? null, FEED_PAGE_SIZE + 1, after);
+        ? await feed.followingPage(viewer.userId, clock.now(), FEED_PAGE_SIZE + 1, after)
+        : await feed.discoveryPage(viewer?.userId ?? null, clock.now(), FEED_PAGE_SIZE + 1, after);
       const page = rows.slice(0, FEED_PAGE_SIZE);
       const last = page.at(-1);
       return {

@@ -72,6 +72,7 @@ export function createFollowsService({ follows, people, clock, notify, uow }: Fo
         userId: id,
         direction,
         viewerId: viewer?.userId ?? null,
+        now: clock.now(),
         text: text || null,
         limit: limit + 1,
         after: query.cursor ? decodeTimeCursor(query.cursor) : undefined,

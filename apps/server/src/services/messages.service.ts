@@ -15,24 +15,11 @@ import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { messages as texts } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
-import type { ChatUserRow, ConversationRow, ConversationsRepository, MessageRow } from '../repositories/conversations.repository.js';
+import type { ChatUserRow, ConversationRow, ConversationsRepository, MessageRow, QuotedStory } from '../repositories/conversations.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import { storyVisibility } from '../access/rules.js';
 import type { Viewer } from './auth.service.js';
 import type { LiveService } from './live.service.js';
-
-/** The story a message replies to, as the queries read it for one reader. */
-export type StoryQuote = Pick<
-  MessageRow,
-  | 'story_id'
-  | 'story_owner_id'
-  | 'story_status'
-  | 'story_audience'
-  | 'story_created_at'
-  | 'story_highlighted_at'
-  | 'story_thumb_key'
-  | 'story_viewer_follows'
->;
 
 /** Who sends or receives a message, as much as delivering it needs. */
 interface Party {
@@ -40,16 +27,6 @@ interface Party {
   username: string;
 }
 
-const NO_STORY: StoryQuote = {
-  story_id: null,
-  story_owner_id: null,
-  story_status: null,
-  story_audience: null,
-  story_created_at: null,
-  story_highlighted_at: null,
-  story_thumb_key: null,
-  story_viewer_follows: false,
-};
 
 /**
  * Direct messages between two people: one conversation per pair, each side with its own state.
@@ -78,20 +55,10 @@ export function createMessagesService({
   });
 
   /** The quoted story's picture, only while the access rules let this reader watch the story. */
-  function quote(row: StoryQuote, viewerId: string): DirectMessage['story'] {
-    if (!row.story_id) return null;
-    const { story_owner_id: owner, story_status: status, story_audience: audience, story_created_at: createdAt } = row;
-    const visible =
-      owner !== null &&
-      status !== null &&
-      audience !== null &&
-      createdAt !== null &&
-      storyVisibility(
-        { user_id: owner, status, audience, created_at: createdAt, highlighted_at: row.story_highlighted_at },
-        { viewerId, follows: row.story_viewer_follows },
-        clock.now(),
-      ) !== 'hidden';
-    return { id: row.story_id, thumbnail_url: visible ? mediaFileUrl(row.story_thumb_key) : null };
+  function quote(story: QuotedStory | null, viewerId: string): DirectMessage['story'] {
+    if (!story) return null;
+    const visible = storyVisibility(story, viewerId, clock.now()) !== 'hidden';
+    return { id: story.id, thumbnail_url: visible ? mediaFileUrl(story.thumb_key) : null };
   }
 
   const toMessage = (row: MessageRow, viewerId: string): DirectMessage => ({
@@ -100,7 +67,7 @@ export function createMessagesService({
     fromMe: row.sender_id === viewerId,
     sender: row.sender_username,
     created_at: new Date(row.created_at).toISOString(),
-    story: quote(row, viewerId),
+    story: quote(row.story, viewerId),
   });
 
   function toSummary(row: ConversationRow, viewerId: string): ConversationSummary {
@@ -114,14 +81,7 @@ export function createMessagesService({
               text: row.message_text ?? '',
               created_at: row.message_created_at,
               cursor_at: '',
-              story_id: row.message_story_id,
-              story_owner_id: row.message_story_owner_id,
-              story_status: row.message_story_status,
-              story_audience: row.message_story_audience,
-              story_created_at: row.message_story_created_at,
-              story_highlighted_at: row.message_story_highlighted_at,
-              story_thumb_key: row.message_story_thumb_key,
-              story_viewer_follows: row.message_story_viewer_follows,
+              story: row.message_story,
             },
             viewerId,
           )
@@ -144,6 +104,7 @@ export function createMessagesService({
   async function listPage(viewer: Viewer, status: 'active' | 'request', cursor: string | undefined, query?: string) {
     const rows = await conversations.list({
       userId: viewer.userId,
+      now: clock.now(),
       status,
       limit: CONVERSATIONS_PAGE_SIZE + 1,
       after: cursor ? decodeTimeCursor(cursor) : undefined,
@@ -169,10 +130,10 @@ export function createMessagesService({
    * Stores a message within the unit of work of `repo`. How fast one sender may write
    * (MESSAGES_PER_MINUTE) is counted where the request enters, with every other rate limit.
    */
-  async function write(repo: ConversationsRepository, sender: Party, recipient: Party, text: string, story: StoryQuote = NO_STORY): Promise<Written> {
+  async function write(repo: ConversationsRepository, sender: Party, recipient: Party, text: string, story: QuotedStory | null = null): Promise<Written> {
     const at = clock.now();
-    const sent = await repo.send({ senderId: sender.id, recipientId: recipient.id, text, storyId: story.story_id, at });
-    const row: MessageRow = { ...story, id: sent.id, sender_id: sender.id, sender_username: sender.username, text, created_at: sent.createdAt, cursor_at: '' };
+    const sent = await repo.send({ senderId: sender.id, recipientId: recipient.id, text, storyId: story?.id ?? null, at });
+    const row: MessageRow = { story, id: sent.id, sender_id: sender.id, sender_username: sender.username, text, created_at: sent.createdAt, cursor_at: '' };
     return { sender, recipient, row, request: sent.recipientStatus === 'request' };
   }
 
@@ -225,6 +186,7 @@ export function createMessagesService({
       if (!membership || membership.status === 'rejected') return { ...base, items: [], nextCursor: null, status: 'none' };
       const rows = await conversations.messages({
         viewerId: viewer.userId,
+        now: clock.now(),
         conversationId: membership.conversation_id,
         clearedAt: membership.cleared_at,
         limit: MESSAGES_PAGE_SIZE + 1,
@@ -252,7 +214,7 @@ export function createMessagesService({
      * A story reply: a message quoting the story, in the owner's conversations or requests, written
      * within the caller's unit of work (with the notification it causes); `deliver` it after the commit.
      */
-    writeStoryReply(repo: ConversationsRepository, sender: Party, owner: Party, text: string, story: StoryQuote): Promise<Written> {
+    writeStoryReply(repo: ConversationsRepository, sender: Party, owner: Party, text: string, story: QuotedStory): Promise<Written> {
       return write(repo, sender, owner, text, story);
     },
 

@@ -32,16 +32,12 @@ export function mentionedUsernames(text: string): string[] {
 
 /** What a notification line is about: a story, a liked comment, or the post or quicky itself. */
 function targetKind(row: NotificationRow): NotificationTarget['kind'] | null {
-  if (row.story_id) return 'story';
+  if (row.story) return 'story';
   if (row.type === 'like' && row.comment_id) return 'comment';
-  if (!row.post_slug) return null;
-  return row.post_type === 'quicky' ? 'quicky' : 'post';
+  if (!row.post) return null;
+  return row.post.post_type === 'quicky' ? 'quicky' : 'post';
 }
 
-/**
- * Notifications: written by the server when someone acts on your things (never for your own
- * actions), listed newest first, and pushed live with the new unread count.
- */
 /** Someone to tell live, after a commit, of a new notification or of changed counts. */
 export interface Tell {
   userId: string;
@@ -74,16 +70,9 @@ export function createNotificationsService({
    * (an ex-follower's lines about followers-only things keep their text and lose their picture).
    */
   function thumbnailKey(row: NotificationRow, viewerId: string): string | null {
-    const now = clock.now();
-    if (row.story_id) {
-      const { story_owner_id: owner, story_status: status, story_audience: audience, story_created_at: createdAt } = row;
-      if (!owner || !status || !audience || !createdAt) return null;
-      const story = { user_id: owner, status, audience, created_at: createdAt, highlighted_at: row.story_highlighted_at };
-      return storyVisibility(story, { viewerId, follows: row.story_owner_followed }, now) !== 'hidden' ? row.story_thumb_key : null;
-    }
-    const { post_owner_id: owner, post_status: status, post_visibility: visibility } = row;
-    if (!owner || !status || !visibility) return null;
-    return isOpen(postVisibility({ user_id: owner, status, visibility }, { viewerId, follows: row.post_owner_followed })) ? row.post_thumb_key : null;
+    if (row.story) return storyVisibility(row.story, viewerId, clock.now()) !== 'hidden' ? row.story.thumb_key : null;
+    if (row.post) return isOpen(postVisibility(row.post, viewerId)) ? row.post.thumb_key : null;
+    return null;
   }
 
   function toItem(row: NotificationRow, viewerId: string): NotificationItem {
@@ -99,7 +88,7 @@ export function createNotificationsService({
         isFollowedByMe: row.actor_followed,
       },
       othersCount: row.type === 'like' ? Math.max(0, row.actors_count - 1) : 0,
-      target: kind ? { kind, slug: row.post_slug, postType: row.post_type, thumbnail_url: mediaFileUrl(thumbnailKey(row, viewerId)) } : null,
+      target: kind ? { kind, slug: row.post?.slug ?? null, postType: row.post?.post_type ?? null, thumbnail_url: mediaFileUrl(thumbnailKey(row, viewerId)) } : null,
       text: row.text,
       created_at: new Date(row.created_at).toISOString(),
       read: row.read_at !== null,
@@ -108,7 +97,7 @@ export function createNotificationsService({
 
   return {
     async page(viewer: Viewer, cursor: string | undefined): Promise<NotificationsResponse> {
-      const rows = await notifications.page(viewer.userId, NOTIFICATIONS_PAGE_SIZE + 1, cursor ? decodeTimeCursor(cursor) : undefined);
+      const rows = await notifications.page(viewer.userId, clock.now(), NOTIFICATIONS_PAGE_SIZE + 1, cursor ? decodeTimeCursor(cursor) : undefined);
       const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
       const last = page.at(-1);
       return {

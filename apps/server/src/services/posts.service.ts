@@ -21,16 +21,16 @@ import { messages } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { CommentRow, CommentsRepository, ReplyRow } from '../repositories/comments.repository.js';
 import type { PostAccessRow, PostDetailRow, PostsRepository } from '../repositories/posts.repository.js';
-import { isOpen, postVisibility, type Visibility } from '../access/rules.js';
+import { commentVisible, isOpen, postVisibility, type PostFacts, type Visibility } from '../access/rules.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Viewer } from './auth.service.js';
 import type { NotificationsService } from './notifications.service.js';
 import type { UnitOfWork } from '../repositories/unit-of-work.js';
 import { toPostSummary } from './post-summary.js';
 
-/** How a viewer stands to a post read with its author relation (the access rules decide). */
-export function postAccess(post: Pick<PostAccessRow, 'user_id' | 'status' | 'visibility' | 'is_following_author'>, viewer: Viewer | null): Visibility {
-  return postVisibility(post, { viewerId: viewer?.userId ?? null, follows: post.is_following_author });
+/** How a viewer stands to a post read with the access rules' facts. */
+export function postAccess(post: PostFacts, viewer: Viewer | null): Visibility {
+  return postVisibility(post, viewer?.userId ?? null);
 }
 
 function toReply(row: CommentRow): CommentReply {
@@ -73,7 +73,7 @@ export function createPostsService({
 }) {
   /** The post if the viewer may know of it; a 404 otherwise (never revealing that it exists). */
   async function accessible(postId: string, viewer: Viewer | null): Promise<{ post: PostAccessRow; access: Visibility }> {
-    const post = isUuid(postId) ? await posts.findAccess(postId, viewer?.userId ?? null) : undefined;
+    const post = isUuid(postId) ? await posts.findAccess(postId, viewer?.userId ?? null, clock.now()) : undefined;
     const access = post ? postAccess(post, viewer) : 'hidden';
     if (!post || access === 'hidden') throw new NotFoundError(messages.postNotFound);
     return { post, access };
@@ -122,7 +122,7 @@ export function createPostsService({
       isLiked: row.is_liked,
       isSaved: row.is_saved,
       isOwner,
-      isFollowingAuthor: !isOwner && viewer !== null && row.is_following_author,
+      isFollowingAuthor: !isOwner && viewer !== null && row.viewer_follows,
       user: { ...summary.user, isVerified: row.is_verified },
     };
   }
@@ -130,11 +130,11 @@ export function createPostsService({
   return {
     /** Whether a post with this id exists at all (for telling 403 from 404 on owner-only actions). */
     async exists(postId: string): Promise<boolean> {
-      return isUuid(postId) && (await posts.findAccess(postId, null)) !== undefined;
+      return isUuid(postId) && (await posts.findAccess(postId, null, clock.now())) !== undefined;
     },
 
     async getBySlug(slug: string, viewer: Viewer | null): Promise<PostDetail> {
-      const row = await posts.findBySlug(slug, viewer?.userId ?? null);
+      const row = await posts.findBySlug(slug, viewer?.userId ?? null, clock.now());
       const access = row ? postAccess(row, viewer) : 'hidden';
       if (!row || access === 'hidden') throw new NotFoundError(messages.postNotFound);
       return detail(row, access, viewer);
@@ -188,16 +188,18 @@ export function createPostsService({
     async listComments(postId: string, viewer: Viewer | null, query: CommentsQuery): Promise<CommentsResponse> {
       const { post } = await interactive(postId, viewer);
       const threaded = query.threaded !== '0';
+      const now = clock.now();
       const rows = await comments.listPage({
         postId: post.id,
         viewerId: viewer?.userId ?? null,
+        now,
         order: query.sort === 'recent' ? 'desc' : 'asc',
         topLevelOnly: threaded,
         limit: COMMENTS_PAGE_SIZE + 1,
         after: query.cursor ? decodeTimeCursor(query.cursor) : undefined,
       });
       const page = rows.slice(0, COMMENTS_PAGE_SIZE);
-      const replies = threaded ? await comments.listReplies(page.map((row) => row.id), viewer?.userId ?? null, REPLIES_PER_COMMENT) : [];
+      const replies = threaded ? await comments.listReplies(page.map((row) => row.id), viewer?.userId ?? null, now, REPLIES_PER_COMMENT) : [];
       const byParent = new Map<string, ReplyRow[]>();
       for (const reply of replies) {
         const list = byParent.get(reply.parent_id as string) ?? [];
@@ -223,8 +225,8 @@ export function createPostsService({
       let parentId: string | null = null;
       let repliedToId: string | null = null;
       if (body.parent_id) {
-        const parent = isUuid(body.parent_id) ? await comments.findParent(body.parent_id) : undefined;
-        if (!parent || parent.post_id !== post.id) throw new ValidationError(messages.commentParentInvalid);
+        const parent = isUuid(body.parent_id) ? await comments.findForViewer(body.parent_id, viewer.userId, clock.now()) : undefined;
+        if (!parent || parent.post_id !== post.id || !commentVisible(parent, viewer.userId)) throw new ValidationError(messages.commentParentInvalid);
         parentId = parent.parent_id ?? parent.id;
         repliedToId = parent.id;
       }
@@ -237,8 +239,8 @@ export function createPostsService({
     },
 
     async likeComment(commentId: string, viewer: Viewer, liked: boolean): Promise<LikeResponse> {
-      const target = isUuid(commentId) ? await comments.findParent(commentId) : undefined;
-      if (!target) throw new NotFoundError(messages.commentNotFound);
+      const target = isUuid(commentId) ? await comments.findForViewer(commentId, viewer.userId, clock.now()) : undefined;
+      if (!target || !commentVisible(target, viewer.userId)) throw new NotFoundError(messages.commentNotFound);
       await interactive(target.post_id, viewer);
       const { change, tells } = await uow.run(async (r) => {
         const change = liked ? await r.comments.like(target.id, viewer.userId, clock.now()) : await r.comments.unlike(target.id, viewer.userId);
@@ -251,11 +253,11 @@ export function createPostsService({
     /** The explore grid: public quickys of everyone, newest first. */
     async exploreQuickys(query: { cursor?: string; limit?: number }): Promise<QuickysResponse> {
       const limit = query.limit ?? QUICKYS_PAGE_SIZE;
-      const rows = await posts.listPublicQuickys(limit + 1, query.cursor ? decodeTimeCursor(query.cursor) : undefined);
+      const rows = await posts.listPublicQuickys(clock.now(), limit + 1, query.cursor ? decodeTimeCursor(query.cursor) : undefined);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        quickys: page.map((row) => toPostSummary(row, row, postAccess({ ...row, is_following_author: false }, null))),
+        quickys: page.map((row) => toPostSummary(row, row, postAccess(row, null))),
         nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_at, last.id]) : null,
       };
     },

@@ -1,6 +1,6 @@
 import { STORY_LIFETIME_MS } from '@wag/contract/stories';
 import { USER_POSTS_PAGE_SIZE, type ProfileResponse, type UserPostsQuery, type UserPostsResponse } from '@wag/contract/profiles';
-import { postVisibility, visiblePostsCount, type Relation } from '../access/rules.js';
+import { personVisible, postVisibility, visiblePostsCount } from '../access/rules.js';
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import { NotFoundError } from '../lib/errors.js';
@@ -16,25 +16,21 @@ export interface ProfilesServiceDeps {
   clock: Clock;
 }
 
-const relationTo = (profile: ProfileRow, viewer: Viewer | null): Relation => ({
-  viewerId: viewer?.userId ?? null,
-  follows: profile.is_following,
-});
-
 export function createProfilesService({ profiles, clock }: ProfilesServiceDeps) {
   async function findProfile(username: string, viewer: Viewer | null): Promise<ProfileRow> {
     const now = clock.now();
     const profile = await profiles.findProfile(username, viewer?.userId ?? null, now, new Date(now.getTime() - STORY_LIFETIME_MS));
-    if (!profile) throw new NotFoundError(messages.userNotFound);
+    if (!profile || !personVisible(profile, viewer?.userId ?? null)) throw new NotFoundError(messages.userNotFound);
     return profile;
   }
 
   async function postsPage(profile: ProfileRow, viewer: Viewer | null, query: UserPostsQuery): Promise<UserPostsResponse> {
-    const relation = relationTo(profile, viewer);
+    const viewerId = viewer?.userId ?? null;
     const limit = query.limit ?? USER_POSTS_PAGE_SIZE;
     const rows = await profiles.listPosts({
       ownerId: profile.id,
-      viewerId: relation.viewerId,
+      viewerId,
+      now: clock.now(),
       limit: limit + 1,
       after: query.cursor ? decodeTimeCursor(query.cursor) : undefined,
       postType: query.post_type,
@@ -42,7 +38,7 @@ export function createProfilesService({ profiles, clock }: ProfilesServiceDeps) 
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      posts: page.map((row) => toPostSummary(row, profile, postVisibility({ ...row, user_id: profile.id }, relation))),
+      posts: page.map((row) => toPostSummary(row, profile, postVisibility(row, viewerId))),
       nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_at, last.id]) : null,
     };
   }
@@ -68,7 +64,7 @@ export function createProfilesService({ profiles, clock }: ProfilesServiceDeps) 
           followers: profile.followers_count,
           following: profile.following_count,
           // As many as the grid lists to this viewer (locked VIP tiles included), from counter columns.
-          posts: visiblePostsCount(profile.id, profile, relationTo(profile, viewer)),
+          posts: visiblePostsCount(profile.id, profile, viewer?.userId ?? null, profile.is_following),
         },
         posts,
         postsNextCursor: nextCursor,

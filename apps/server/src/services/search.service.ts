@@ -5,6 +5,7 @@ import {
   type SearchQuery,
   type SearchResponse,
 } from '@wag/contract/search';
+import type { Clock } from '../lib/clock.js';
 import { isUuid } from '../lib/uuid.js';
 import { decodeCursor, encodeCursor, isCursorTimestamp } from '../lib/cursor.js';
 import { ValidationError } from '../lib/errors.js';
@@ -81,11 +82,12 @@ function decodeAfter(order: PostSearchOrder, raw: string): PostSearchAfter {
  * forms, ranked by relevance unless a sort is asked for, with the filters applied by the
  * database; people by name on the first page. Audiences as on every other list.
  */
-export function createSearchService({ search }: { search: SearchRepository }) {
+export function createSearchService({ search, clock }: { search: SearchRepository; clock: Clock }) {
   return {
     async search(query: SearchQuery, viewer: Viewer | null): Promise<SearchResponse> {
       const text = query.query?.trim() ?? '';
       const viewerId = viewer?.userId ?? null;
+      const now = clock.now();
       const firstPage = query.cursor === undefined;
       const order: PostSearchOrder = query.sort ?? (text ? 'relevance' : 'recent');
       const after = query.cursor === undefined ? undefined : decodeAfter(order, query.cursor);
@@ -97,10 +99,11 @@ export function createSearchService({ search }: { search: SearchRepository }) {
       const postsWanted = query.category !== 'models' && (text === '' || words !== null);
 
       const [people, rows] = await Promise.all([
-        peopleWanted ? search.people(text || null, viewerId, peopleLimit) : [],
+        peopleWanted ? search.people(text || null, viewerId, now, peopleLimit) : [],
         postsWanted
           ? search.posts({
               viewerId,
+              now,
               words,
               order,
               kind: query.category === 'quickys' ? 'quicky' : query.category === 'photos' ? 'image' : undefined,

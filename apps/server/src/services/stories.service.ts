@@ -48,11 +48,11 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
 
   /** Whether the viewer may watch this story now (the access rules: archive for its owner, live ones by audience). */
   function canWatch(story: StoryRow, viewer: Viewer | null): boolean {
-    return storyVisibility(story, { viewerId: viewer?.userId ?? null, follows: story.is_following }, clock.now()) !== 'hidden';
+    return storyVisibility(story, viewer?.userId ?? null, clock.now()) !== 'hidden';
   }
 
   async function watchable(storyId: string, viewer: Viewer | null): Promise<StoryRow> {
-    const story = isUuid(storyId) ? await stories.findForViewer(storyId, viewer?.userId ?? null) : undefined;
+    const story = isUuid(storyId) ? await stories.findForViewer(storyId, viewer?.userId ?? null, clock.now()) : undefined;
     if (!story || !canWatch(story, viewer)) throw new NotFoundError(messages.storyNotFound);
     return story;
   }
@@ -261,15 +261,9 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
       // The message and the notification commit together; both are told live after.
       const { written, tells } = await uow.run(async (r) => ({
         written: await directMessages.writeStoryReply(r.conversations, { id: viewer.userId, username: viewer.username }, { id: story.user_id, username: story.username }, text, {
-          story_id: story.id,
-          story_owner_id: story.user_id,
-          story_status: story.status,
-          story_audience: story.audience,
-          story_created_at: story.created_at,
-          story_highlighted_at: story.highlighted_at,
-          story_thumb_key: story.poster_key ?? story.image_key,
-          // The replier's relation: the story's owner, the other reader, always sees their own.
-          story_viewer_follows: story.is_following,
+          // The story as the replier reads it: the owner, the other reader, always sees their own.
+          ...story,
+          thumb_key: story.poster_key ?? story.image_key,
         }),
         tells: await notify.storyReplied(r.notifications, story.id, story.user_id, viewer.userId, text),
       }));

@@ -1,6 +1,55 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: written against Kysely<unknown>, never importing today's schema types.
+
+/**
+ * The counting trigger's function of 2026-11-23T2100, reading the moderation column too when
+ * `withModeration` (up), or as it was (down).
+ */
+function countsFunction(withModeration: boolean): string {
+  const m = (row: string) => (withModeration ? `AND ${row ? `${row}.` : ''}moderation IS NULL ` : '');
+  return `
+    CREATE OR REPLACE FUNCTION wag_audience_post_counts() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+    BEGIN
+      IF TG_LEVEL = 'ROW' THEN
+        UPDATE users SET
+          listed_posts_count = listed_posts_count
+            - (OLD.status = 'ready' ${m('OLD')}AND OLD.visibility <> 'followers')::int
+            + (NEW.status = 'ready' ${m('NEW')}AND NEW.visibility <> 'followers')::int,
+          followers_posts_count = followers_posts_count
+            - (OLD.status = 'ready' ${m('OLD')}AND OLD.visibility = 'followers')::int
+            + (NEW.status = 'ready' ${m('NEW')}AND NEW.visibility = 'followers')::int
+        WHERE id = NEW.user_id;
+        RETURN NULL;
+      END IF;
+      IF TG_OP = 'INSERT' THEN
+        UPDATE users u SET listed_posts_count = u.listed_posts_count + d.listed,
+                           followers_posts_count = u.followers_posts_count + d.followers
+        FROM (
+          SELECT user_id,
+                 count(*) FILTER (WHERE status = 'ready' ${m('')}AND visibility <> 'followers')::int AS listed,
+                 count(*) FILTER (WHERE status = 'ready' ${m('')}AND visibility = 'followers')::int AS followers
+          FROM new_rows GROUP BY user_id
+        ) d
+        WHERE u.id = d.user_id AND (d.listed > 0 OR d.followers > 0);
+      ELSE
+        UPDATE users u SET listed_posts_count = greatest(u.listed_posts_count - d.listed, 0),
+                           followers_posts_count = greatest(u.followers_posts_count - d.followers, 0)
+        FROM (
+          SELECT user_id,
+                 count(*) FILTER (WHERE status = 'ready' ${m('')}AND visibility <> 'followers')::int AS listed,
+                 count(*) FILTER (WHERE status = 'ready' ${m('')}AND visibility = 'followers')::int AS followers
+          FROM old_rows GROUP BY user_id
+        ) d
+        WHERE u.id = d.user_id AND (d.listed > 0 OR d.followers > 0);
+      END IF;
+      RETURN NULL;
+    END
+    $$`;
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Roles, and the end of a suspension (null: not suspended; 'infinity' for an open-ended one).
   await sql`
@@ -29,46 +78,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // A taken-down or held post leaves the counts of its profile like any post others cannot see: the
   // counting trigger of 2026-11-23T2100 now reads the moderation column too.
-  await sql`
-    CREATE OR REPLACE FUNCTION wag_audience_post_counts() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-    BEGIN
-      IF TG_LEVEL = 'ROW' THEN
-        UPDATE users SET
-          listed_posts_count = listed_posts_count
-            - (OLD.status = 'ready' AND OLD.moderation IS NULL AND OLD.visibility <> 'followers')::int
-            + (NEW.status = 'ready' AND NEW.moderation IS NULL AND NEW.visibility <> 'followers')::int,
-          followers_posts_count = followers_posts_count
-            - (OLD.status = 'ready' AND OLD.moderation IS NULL AND OLD.visibility = 'followers')::int
-            + (NEW.status = 'ready' AND NEW.moderation IS NULL AND NEW.visibility = 'followers')::int
-        WHERE id = NEW.user_id;
-        RETURN NULL;
-      END IF;
-      IF TG_OP = 'INSERT' THEN
-        UPDATE users u SET listed_posts_count = u.listed_posts_count + d.listed,
-                           followers_posts_count = u.followers_posts_count + d.followers
-        FROM (
-          SELECT user_id,
-                 count(*) FILTER (WHERE status = 'ready' AND moderation IS NULL AND visibility <> 'followers')::int AS listed,
-                 count(*) FILTER (WHERE status = 'ready' AND moderation IS NULL AND visibility = 'followers')::int AS followers
-          FROM new_rows GROUP BY user_id
-        ) d
-        WHERE u.id = d.user_id AND (d.listed > 0 OR d.followers > 0);
-      ELSE
-        UPDATE users u SET listed_posts_count = greatest(u.listed_posts_count - d.listed, 0),
-                           followers_posts_count = greatest(u.followers_posts_count - d.followers, 0)
-        FROM (
-          SELECT user_id,
-                 count(*) FILTER (WHERE status = 'ready' AND moderation IS NULL AND visibility <> 'followers')::int AS listed,
-                 count(*) FILTER (WHERE status = 'ready' AND moderation IS NULL AND visibility = 'followers')::int AS followers
-          FROM old_rows GROUP BY user_id
-        ) d
-        WHERE u.id = d.user_id AND (d.listed > 0 OR d.followers > 0);
-      END IF;
-      RETURN NULL;
-    END
-    $$`.execute(db);
+  await sql.raw(countsFunction(true)).execute(db);
   await sql`DROP TRIGGER posts_audience_counts_update ON posts`.execute(db);
   await sql`
     CREATE TRIGGER posts_audience_counts_update AFTER UPDATE OF status, visibility, moderation ON posts
@@ -151,6 +161,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TRIGGER posts_audience_counts_update ON posts`.execute(db);
+  await sql.raw(countsFunction(false)).execute(db);
+  await sql`
+    CREATE TRIGGER posts_audience_counts_update AFTER UPDATE OF status, visibility ON posts
+    FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.visibility IS DISTINCT FROM NEW.visibility)
+    EXECUTE FUNCTION wag_audience_post_counts()`.execute(db);
   await sql`DROP TABLE IF EXISTS blocked_media_hashes`.execute(db);
   await sql`DROP TABLE IF EXISTS moderation_events`.execute(db);
   await sql`DROP FUNCTION IF EXISTS wag_append_only()`.execute(db);
