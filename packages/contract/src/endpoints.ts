@@ -221,7 +221,7 @@ export type Response<N extends EndpointName> = Endpoints[N] extends { response: 
     ? z.infer<S>
     : never;
 /** The success status of a call. */
-export type SuccessStatus<N extends EndpointName> = Endpoints[N] extends { status: infer S } ? S : 200;
+export type SuccessStatus<N extends EndpointName> = Endpoints[N] extends { status: infer S extends 200 | 201 } ? S : 200;
 
 /**
  * What a client passes to call N: `params` when the path has placeholders, `query` when it takes
