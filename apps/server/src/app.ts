@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -56,6 +56,8 @@ export interface AppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Carries live events between server processes; in-process when there is only one. */
   liveBus?: LiveBus;
+  /** Told of every route as it is declared (the test that every API route is in the contract's table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The server's log settings: its level, and credentials never written. */
@@ -64,7 +66,7 @@ export function loggerOptions(config: Config) {
 }
 
 /** Builds the whole HTTP app. Tests import this and call it over `app.inject`. */
-export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus(), onRoute }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ? loggerOptions(config) : false }),
     bodyLimit: config.bodyLimit,
@@ -73,6 +75,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -1,5 +1,3 @@
-import { loginBody, loginResponse, meResponse, registerBody, registerResponse } from '@wag/contract/auth';
-import { errorResponse, okResponse } from '@wag/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientInfo } from '../lib/client-info.js';
 import { mediaUrl } from '../lib/media-url.js';
@@ -7,22 +5,26 @@ import { messages } from '../lib/messages.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from '../lib/trusted-devices.js';
 import { requireViewer } from './auth-context.js';
 import { rateLimit } from './rate-limit.js';
+import { route } from './route.js';
 
-const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = [400, 401, 409, 429] as const;
+const tags = ['cuentas'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/register',
-    { preHandler: rateLimit('register'), schema: { tags: ['cuentas'], summary: 'Crear una cuenta', body: registerBody, response: { 201: registerResponse, ...errors } } },
+  route(
+    app,
+    'register',
+    { tags, summary: 'Crear una cuenta', errors, preHandler: rateLimit('register') },
     async (request, reply) => {
       const user = await app.services.auth.register(request.body);
       return reply.code(201).send({ success: true, message: messages.registered, username: user.username });
     },
   );
 
-  app.post(
-    '/api/login',
-    { schema: { tags: ['cuentas'], summary: 'Iniciar sesión', body: loginBody, response: { 200: loginResponse, ...errors } } },
+  route(
+    app,
+    'login',
+    { tags, summary: 'Iniciar sesión', errors },
     async (request, reply) => {
       const { deviceCookie, ...session } = await app.services.auth.login(request.body, clientInfo(request), request.cookies[DEVICE_COOKIE]);
       // Marks this browser as the account's device: a later login from it is not subject to the
@@ -41,9 +43,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/logout',
-    { schema: { tags: ['cuentas'], summary: 'Cerrar la sesión actual', security: [{ bearer: [] }], response: { 200: okResponse, 401: errorResponse } } },
+  route(
+    app,
+    'logout',
+    { tags, summary: 'Cerrar la sesión actual', bearer: true, errors: [401] },
     async (request) => {
       const viewer = await requireViewer(request);
       await app.services.auth.logout(viewer);
@@ -54,9 +57,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/me',
-    { schema: { tags: ['cuentas'], summary: 'La cuenta de la sesión actual', security: [{ bearer: [] }], response: { 200: meResponse, 401: errorResponse } } },
+  route(
+    app,
+    'me',
+    { tags, summary: 'La cuenta de la sesión actual', bearer: true, errors: [401] },
     async (request) => {
       const viewer = await requireViewer(request);
       const user = await app.services.auth.me(viewer);

@@ -1,7 +1,7 @@
-import { errorResponse } from '@wag/contract/common';
-import { unreadCounts, type LiveEvent } from '@wag/contract/messages';
+import type { LiveEvent } from '@wag/contract/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireViewer } from './auth-context.js';
+import { route } from './route.js';
 
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
 const KEEP_ALIVE_MS = 25_000;
@@ -18,28 +18,26 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const end of [...open]) end();
   });
 
-  app.get(
-    '/api/live/counts',
+  route(
+    app,
+    'liveCounts',
     {
-      schema: {
-        tags: ['directo'],
-        summary: 'Contadores sin leer: notificaciones, conversaciones con mensajes nuevos y solicitudes de mensajes',
-        security: [{ bearer: [] }],
-        response: { 200: unreadCounts, 401: errorResponse },
-      },
+      tags: ['directo'],
+      summary: 'Contadores sin leer: notificaciones, conversaciones con mensajes nuevos y solicitudes de mensajes',
+      bearer: true,
+      errors: [401],
     },
     async (request) => app.services.live.counts((await requireViewer(request)).userId),
   );
 
-  app.get(
-    '/api/live',
+  route(
+    app,
+    'live',
     {
-      schema: {
-        tags: ['directo'],
-        summary: 'Canal en directo (text/event-stream): mensajes nuevos, notificaciones y contadores sin leer',
-        security: [{ bearer: [] }],
-        response: { 401: errorResponse },
-      },
+      tags: ['directo'],
+      summary: 'Canal en directo (text/event-stream): mensajes nuevos, notificaciones y contadores sin leer',
+      bearer: true,
+      errors: [401],
     },
     async (request, reply) => {
       const viewer = await requireViewer(request);
