@@ -8,6 +8,9 @@ export const errorResponse = z.object({
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const okResponse = z.object({ success: z.literal(true) });
+/** A done action with its Spanish confirmation (a post or story deleted, a story saved or replied to). */
+export const okMessageResponse = okResponse.extend({ message: z.string() });
+export type OkMessageResponse = z.infer<typeof okMessageResponse>;
 
 export const audience = z.enum(['public', 'followers', 'subscribers']);
 export type Audience = z.infer<typeof audience>;

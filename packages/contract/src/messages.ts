@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/** Limits of direct messages (issue rules: trimmed, non-empty, at most 2,000 characters). */
-export const MESSAGE_MAX_LENGTH = 2000;
-export const MESSAGES_PAGE_SIZE = 30;
-export const CONVERSATIONS_PAGE_SIZE = 30;
-/** Messages one sender may send per minute, across all conversations. */
-export const MESSAGES_PER_MINUTE = 30;
+export * from './messages-rules.js';
 
 export const conversationUser = z.object({
   username: z.string(),
@@ -90,7 +85,3 @@ export type LiveEvent =
    * fetch again what the channel keeps current, as after a reconnect of the stream itself.
    */
   | { type: 'resync' };
-
-/** How long 'escribiendo…' stays without a new typing event, and how often a client sends one. */
-export const TYPING_SHOWN_MS = 5000;
-export const TYPING_EVERY_MS = 3000;

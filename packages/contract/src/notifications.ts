@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const NOTIFICATIONS_PAGE_SIZE = 30;
+export * from './notifications-rules.js';
 
 export const notificationType = z.enum(['like', 'comment', 'reply', 'mention', 'follow', 'story_reply']);
 export type NotificationType = z.infer<typeof notificationType>;

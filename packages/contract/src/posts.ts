@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { postSummary } from './profiles.js';
 
-/** Limits of product.md §5 and decisions.md for posts and comments. */
-export const COMMENT_MAX_LENGTH = 1000;
-export const COMMENTS_PAGE_SIZE = 30;
-export const REPLIES_PER_COMMENT = 20;
-export const QUICKYS_PAGE_SIZE = 24;
+export * from './posts-rules.js';
 
 /** One media item of a post (a carousel has several). URLs are null when the post is locked. */
 export const postMediaItem = z.object({
@@ -36,6 +32,19 @@ export const postDetail = postSummary.extend({
   }),
 });
 export type PostDetail = z.infer<typeof postDetail>;
+
+/**
+ * POST /api/posts (multipart: media, description, visibility, tags): postType is derived from the
+ * audience and the media (subscribers → vip, video → quicky, image → grid).
+ */
+export const uploadResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  postType: z.enum(['grid', 'quicky', 'vip']),
+  postSlug: z.string(),
+  slug: z.string(),
+});
+export type UploadResponse = z.infer<typeof uploadResponse>;
 
 /** GET /api/posts/slug/{slug}. */
 export const postResponse = z.object({ success: z.literal(true), post: postDetail });
@@ -106,7 +115,7 @@ export type NewCommentResponse = z.infer<typeof newCommentResponse>;
 /** GET /api/users/{username}/quickys and GET /api/quickys (explore), newest first. */
 export const quickysQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(60).optional(),
+  limit: z.coerce.number<number>().int().min(1).max(60).optional(),
 });
 export const quickysResponse = z.object({ quickys: z.array(postSummary), nextCursor: z.string().nullable() });
 export type QuickysResponse = z.infer<typeof quickysResponse>;
@@ -122,7 +131,6 @@ export const postsByAuthorQuery = z.object({
 export const postsByAuthorResponse = z.object({ posts: z.array(postSummary), nextCursor: z.string().nullable() });
 
 /** GET /api/feed: 'Tu Feed' — posts of the people you follow and your own, or a discovery feed. */
-export const FEED_PAGE_SIZE = 12;
 export const feedItem = postSummary.extend({ isLiked: z.boolean(), isSaved: z.boolean() });
 export type FeedItem = z.infer<typeof feedItem>;
 export const feedQuery = z.object({ cursor: z.string().max(200).optional() });

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/** Limits of product.md §5 and §9 for profiles and people search. */
-export const FULL_NAME_MAX_LENGTH = 80;
-export const BIO_MAX_LENGTH = 300;
-export const PEOPLE_SEARCH_DEFAULT_LIMIT = 8;
-export const PEOPLE_SEARCH_MAX_LIMIT = 50;
-export const FOLLOW_LIST_PAGE_SIZE = 50;
+export * from './profiles-rules.js';
 
 /** Public face of a user: never email, phone, birth date or anything private. */
 export const publicUser = z.object({
@@ -74,10 +69,9 @@ export const profileResponse = z.object({
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
 /** GET /api/users/{username}/posts: the pages after the profile's first one. */
-export const USER_POSTS_PAGE_SIZE = 24;
 export const userPostsQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(60).optional(),
+  limit: z.coerce.number<number>().int().min(1).max(60).optional(),
   /** Only one kind of post, e.g. `quicky` for an author's quickys (product.md §7). */
   post_type: z.enum(['grid', 'quicky', 'vip']).optional(),
 });
@@ -118,7 +112,7 @@ export const followListQuery = z.object({
   /** Optional filter: case-insensitive substring of username or full name, trimmed. */
   q: z.string().max(100).optional(),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number<number>().int().min(1).max(100).optional(),
 });
 export type FollowListQuery = z.infer<typeof followListQuery>;
 
@@ -193,7 +187,7 @@ export type UsernameCheckResponse = z.infer<typeof usernameCheckResponse>;
 /** GET /api/users/search?q=&limit= (product.md §3 "User search result"). */
 export const peopleSearchQuery = z.object({
   q: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number<number>().int().min(1).optional(),
 });
 export type PeopleSearchQuery = z.infer<typeof peopleSearchQuery>;
 
@@ -225,6 +219,3 @@ export type WagStar = z.infer<typeof wagStar>;
 
 export const wagStarsResponse = z.object({ users: z.array(wagStar) });
 export type WagStarsResponse = z.infer<typeof wagStarsResponse>;
-
-/** Mentions in text: @ plus 1 to 20 of [A-Za-z0-9_] (product.md §4 and §9). */
-export const MENTION_AT_CURSOR = /(^|[^A-Za-z0-9_])@([A-Za-z0-9_]{1,20})$/;

@@ -1,21 +1,8 @@
 import { z } from 'zod';
 import { postSummary } from './profiles.js';
+import { SEARCH_MAX_DURATION_MINUTES, SEARCH_QUERY_MAX_LENGTH, searchCategories, searchOrientations, searchSorts } from './search-rules.js';
 
-/** Search limits: posts come in pages like the feed; people only with the first page. */
-export const SEARCH_QUERY_MAX_LENGTH = 100;
-export const SEARCH_PAGE_SIZE = 12;
-export const SEARCH_PEOPLE_LIMIT = 8;
-/** With category=models the answer is people only, so it holds more of them. */
-export const SEARCH_MODELS_LIMIT = 24;
-export const SEARCH_MAX_DURATION_MINUTES = 20;
-
-export const searchCategories = ['quickys', 'photos', 'models'] as const;
-export const searchSorts = ['recent', 'popular'] as const;
-export const searchOrientations = ['horizontal', 'vertical'] as const;
-
-export type SearchCategory = (typeof searchCategories)[number];
-export type SearchSort = (typeof searchSorts)[number];
-export type SearchOrientation = (typeof searchOrientations)[number];
+export * from './search-rules.js';
 
 /**
  * GET /api/search (product.md §2 "Search results" and §3 "Search filters"). Every parameter is
@@ -33,7 +20,7 @@ export const searchQuery = z.object({
   /** hd: the first media's shorter side is at least 720 pixels. */
   quality: z.enum(['hd']).optional(),
   /** Longest video, in minutes (0 = no limit); when set, only videos qualify. */
-  duration: z.coerce.number().int().min(0).max(SEARCH_MAX_DURATION_MINUTES).optional(),
+  duration: z.coerce.number<number>().int().min(0).max(SEARCH_MAX_DURATION_MINUTES).optional(),
   cursor: z.string().max(300).optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuery>;

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/** Limits of product.md §9 and decisions.md §6–§7 for stories. */
-export const STORY_LIFETIME_MS = 24 * 60 * 60 * 1000;
-export const STORY_VIDEO_MAX_MS = 60_000;
-export const STORY_VIEWERS_PAGE_SIZE = 30;
-export const STORY_REPLY_MAX_LENGTH = 1000;
-export const STORY_GROUP_NAME_MAX_LENGTH = 40;
+export * from './stories-rules.js';
 
 const storyUser = z.object({
   username: z.string(),
@@ -63,8 +58,8 @@ export const storyViewer = z.object({
 export type StoryViewer = z.infer<typeof storyViewer>;
 
 export const viewersQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  size: z.coerce.number().int().min(1).max(100).optional(),
+  page: z.coerce.number<number>().int().min(1).max(100_000).optional(),
+  size: z.coerce.number<number>().int().min(1).max(100).optional(),
 });
 export const viewersResponse = z.object({ items: z.array(storyViewer), hasMore: z.boolean() });
 export type ViewersResponse = z.infer<typeof viewersResponse>;

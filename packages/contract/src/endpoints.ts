@@ -1,0 +1,232 @@
+import type { z } from 'zod';
+import { loginBody, loginResponse, meResponse, registerBody, registerResponse } from './auth.js';
+import { okMessageResponse, okResponse, usernameParam } from './common.js';
+import {
+  conversationsQuery,
+  conversationsResponse,
+  messageRequestsResponse,
+  messagesQuery,
+  messagesResponse,
+  sendMessageBody,
+  sendMessageResponse,
+  unreadCounts,
+  type LiveEvent,
+} from './messages.js';
+import { markReadBody, markReadResponse, notificationsQuery, notificationsResponse, unreadCountResponse } from './notifications.js';
+import {
+  commentsQuery,
+  commentsResponse,
+  feedQuery,
+  feedResponse,
+  likeResponse,
+  newCommentBody,
+  newCommentResponse,
+  postIdParam,
+  postResponse,
+  postsByAuthorQuery,
+  postsByAuthorResponse,
+  postStats,
+  postViewResponse,
+  quickysQuery,
+  quickysResponse,
+  saveResponse,
+  savedResponse,
+  slugParam,
+  uploadResponse,
+} from './posts.js';
+import {
+  followListQuery,
+  followListResponse,
+  followResponse,
+  followStatusResponse,
+  peopleSearchQuery,
+  peopleSearchResponse,
+  personalInfoBody,
+  personalInfoResponse,
+  personalInfoUpdateResponse,
+  profileDetailsBody,
+  profileDetailsResponse,
+  profilePictureResponse,
+  profileResponse,
+  userPostsQuery,
+  userPostsResponse,
+  usernameCheckResponse,
+  wagStarsResponse,
+} from './profiles.js';
+import type { PathParamNames, RouteName, Routes } from './routes.js';
+import { searchQuery, searchResponse } from './search.js';
+import {
+  activeStoriesResponse,
+  createStoryResponse,
+  hasActiveResponse,
+  highlightsResponse,
+  moveToGroupBody,
+  newStoryGroupBody,
+  newStoryGroupResponse,
+  storyGroupsResponse,
+  storyIdParam,
+  storyLikeResponse,
+  storyMeta,
+  storyReplyBody,
+  storyRowResponse,
+  storyViewResponse,
+  viewersQuery,
+  viewersResponse,
+} from './stories.js';
+
+/**
+ * The schemas of every call of routes.ts, by the same names: the server validates and describes its
+ * routes with them, clients take their types (`import type` only: this module loads zod).
+ */
+
+/** A body sent as multipart/form-data: its fields are read by the route, not by a schema. */
+export const MULTIPART = 'multipart';
+
+/** A response that is a text/event-stream of events of type E rather than one JSON document. */
+export interface EventStream<E> {
+  readonly kind: 'event-stream';
+  /** Carries E for the types only; never set. */
+  readonly event?: E;
+}
+
+export function eventStream<E>(): EventStream<E> {
+  return { kind: 'event-stream' };
+}
+
+/** What a FormData is to this package (it has no DOM types): the web passes a real FormData. */
+export interface MultipartBody {
+  append(name: string, value: unknown, fileName?: string): void;
+}
+
+export interface Endpoint {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType | typeof MULTIPART;
+  response: z.ZodType | EventStream<unknown>;
+  /** The success status; 200 when absent. */
+  status?: 200 | 201;
+}
+
+export const endpoints = {
+  register: { body: registerBody, response: registerResponse, status: 201 },
+  login: { body: loginBody, response: loginResponse },
+  logout: { response: okResponse },
+  me: { response: meResponse },
+
+  profile: { params: usernameParam, response: profileResponse },
+  userPosts: { params: usernameParam, query: userPostsQuery, response: userPostsResponse },
+  followStatus: { params: usernameParam, response: followStatusResponse },
+  follow: { params: usernameParam, response: followResponse },
+  unfollow: { params: usernameParam, response: followResponse },
+  followUnprefixed: { params: usernameParam, response: followResponse },
+  unfollowUnprefixed: { params: usernameParam, response: followResponse },
+  followers: { params: usernameParam, query: followListQuery, response: followListResponse },
+  following: { params: usernameParam, query: followListQuery, response: followListResponse },
+  peopleSearch: { query: peopleSearchQuery, response: peopleSearchResponse },
+  wagStars: { response: wagStarsResponse },
+
+  updateProfileDetails: { body: profileDetailsBody, response: profileDetailsResponse },
+  /** Field profilePicture: one image. */
+  updateProfilePicture: { body: MULTIPART, response: profilePictureResponse },
+  personalInfo: { response: personalInfoResponse },
+  updatePersonalInfo: { body: personalInfoBody, response: personalInfoUpdateResponse },
+  updatePersonalInfoUnprefixed: { body: personalInfoBody, response: personalInfoUpdateResponse },
+  usernameCheck: { params: usernameParam, response: usernameCheckResponse },
+
+  /** Files media (or media[]), fields description, visibility, tags, contentType, postType. */
+  createPost: { body: MULTIPART, response: uploadResponse, status: 201 },
+  postsByAuthor: { query: postsByAuthorQuery, response: postsByAuthorResponse },
+  deletePost: { params: postIdParam, response: okMessageResponse },
+  postBySlug: { params: slugParam, response: postResponse },
+  postStats: { params: postIdParam, response: postStats },
+  viewPost: { params: postIdParam, response: postViewResponse },
+  likePost: { params: postIdParam, response: likeResponse },
+  unlikePost: { params: postIdParam, response: likeResponse },
+  comments: { params: postIdParam, query: commentsQuery, response: commentsResponse },
+  addComment: { params: postIdParam, body: newCommentBody, response: newCommentResponse, status: 201 },
+  likeComment: { params: postIdParam, response: likeResponse },
+  unlikeComment: { params: postIdParam, response: likeResponse },
+  savePost: { params: postIdParam, response: saveResponse },
+  unsavePost: { params: postIdParam, response: saveResponse },
+  saved: { query: feedQuery, response: savedResponse },
+  feed: { query: feedQuery, response: feedResponse },
+  exploreQuickys: { query: quickysQuery, response: quickysResponse },
+  userQuickys: { params: usernameParam, query: quickysQuery, response: quickysResponse },
+
+  /** File media, field audience. */
+  createStory: { body: MULTIPART, response: createStoryResponse, status: 201 },
+  storyRow: { response: storyRowResponse },
+  hasActiveStories: { params: usernameParam, response: hasActiveResponse },
+  activeStories: { params: usernameParam, response: activeStoriesResponse },
+  highlights: { params: usernameParam, response: highlightsResponse },
+  storyGroups: { params: usernameParam, response: storyGroupsResponse },
+  createStoryGroup: { body: newStoryGroupBody, response: newStoryGroupResponse, status: 201 },
+  storyMeta: { params: storyIdParam, response: storyMeta },
+  viewStory: { params: storyIdParam, response: storyViewResponse },
+  likeStory: { params: storyIdParam, response: storyLikeResponse },
+  unlikeStory: { params: storyIdParam, response: storyLikeResponse },
+  storyViewers: { params: storyIdParam, query: viewersQuery, response: viewersResponse },
+  replyToStory: { params: storyIdParam, body: storyReplyBody, response: okMessageResponse },
+  deleteStory: { params: storyIdParam, response: okMessageResponse },
+  moveStoryToHighlights: { params: storyIdParam, response: okMessageResponse },
+  moveStoryToGroup: { params: storyIdParam, body: moveToGroupBody, response: okMessageResponse },
+
+  search: { query: searchQuery, response: searchResponse },
+
+  notifications: { query: notificationsQuery, response: notificationsResponse },
+  unreadNotificationCount: { response: unreadCountResponse },
+  markNotificationsRead: { body: markReadBody, response: markReadResponse },
+
+  conversations: { query: conversationsQuery, response: conversationsResponse },
+  messages: { params: usernameParam, query: messagesQuery, response: messagesResponse },
+  sendMessage: { params: usernameParam, body: sendMessageBody, response: sendMessageResponse },
+  markConversationRead: { params: usernameParam, response: okResponse },
+  typing: { params: usernameParam, response: okResponse },
+  deleteConversation: { params: usernameParam, response: okResponse },
+  messageRequests: { query: messagesQuery, response: messageRequestsResponse },
+  acceptMessageRequest: { params: usernameParam, response: okResponse },
+  rejectMessageRequest: { params: usernameParam, response: okResponse },
+
+  liveCounts: { response: unreadCounts },
+  live: { response: eventStream<LiveEvent>() },
+} as const satisfies Record<RouteName, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+
+// Compile-time checks: the catalogue and the route table name the same calls, and each call's params
+// schema has exactly the placeholders of its path.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameNames: Same<EndpointName, RouteName> = true;
+type ParamKeys<N extends EndpointName> = Endpoints[N] extends { params: infer S extends z.ZodType } ? keyof z.input<S> : never;
+type ParamsMismatch = { [N in EndpointName]: Same<ParamKeys<N>, PathParamNames<Routes[N]['path']>> extends true ? never : N }[EndpointName];
+const paramsMatchPaths: Same<ParamsMismatch, never> = true;
+void sameNames;
+void paramsMatchPaths;
+
+/** Path parameters of a call (undefined when its path has none). */
+export type Params<N extends EndpointName> = Endpoints[N] extends { params: infer S extends z.ZodType } ? z.input<S> : undefined;
+/** Query string of a call as the client writes it (every field optional; undefined when it takes none). */
+export type Query<N extends EndpointName> = Endpoints[N] extends { query: infer S extends z.ZodType } ? z.input<S> : undefined;
+/** Request body as the client writes it; a FormData for multipart calls; undefined when it takes none. */
+export type Body<N extends EndpointName> = Endpoints[N] extends { body: typeof MULTIPART }
+  ? MultipartBody
+  : Endpoints[N] extends { body: infer S extends z.ZodType }
+    ? z.input<S>
+    : undefined;
+/** The success response of a call; for the live stream, one of its events. */
+export type Response<N extends EndpointName> = Endpoints[N] extends { response: EventStream<infer E> }
+  ? E
+  : Endpoints[N] extends { response: infer S extends z.ZodType }
+    ? z.infer<S>
+    : never;
+/** The success status of a call. */
+export type SuccessStatus<N extends EndpointName> = Endpoints[N] extends { status: infer S } ? S : 200;
+
+/**
+ * What a client passes to call N: `params` when the path has placeholders, `query` when it takes
+ * one (optional), `body` when it takes one (optional only when the schema allows none).
+ */
+export type Input<N extends EndpointName> = (Params<N> extends undefined ? { params?: never } : { params: Params<N> }) &
+  (Query<N> extends undefined ? { query?: never } : { query?: Query<N> }) &
+  (Body<N> extends undefined ? { body?: never } : undefined extends Body<N> ? { body?: Body<N> } : { body: Body<N> });
