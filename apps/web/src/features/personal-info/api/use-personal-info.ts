@@ -21,10 +21,24 @@ export function usePersonalInfo() {
   return useQuery(personalInfoQuery(useSession().token));
 }
 
-/** GET /api/username/check/{username}: whether a name is free (the account's own counts as free). */
-export function fetchUsernameCheck(username: string, signal?: AbortSignal): Promise<UsernameCheckResponse> {
-  return api('usernameCheck', { params: { username } }, { signal });
-}
+/**
+ * GET /api/username/check/{username}: whether a name is free (the account's own counts as free). A
+ * failed check is only logged and counts as free: it does not block saving, the server checks again.
+ */
+export const usernameCheckQuery = (username: string) =>
+  queryOptions({
+    queryKey: ['username-check', username.toLowerCase()],
+    staleTime: 10_000,
+    retry: false,
+    queryFn: async ({ signal }): Promise<UsernameCheckResponse> => {
+      try {
+        return await api('usernameCheck', { params: { username } }, { signal });
+      } catch (error) {
+        console.error(error);
+        return { available: true, message: null };
+      }
+    },
+  });
 
 export type PersonalInfoPayload = Required<Pick<PersonalInfoBody, 'username' | 'email' | 'dob'>> & {
   fullName: string;
