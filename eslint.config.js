@@ -24,7 +24,41 @@ const webZones = [
     from: [`./${web}/features`, `./${web}/app`],
     message: 'components/ and lib/ are shared by every feature: they never import a feature or the app.',
   },
+  // The request client is called from a feature's api/ (its queries and mutations) and from lib/;
+  // screens, hooks and shared components use those, never the client.
+  {
+    target: [`./${web}/components/**`, `./${web}/app/**`, `./${web}/features/*/!(api)/**`, `./${web}/features/*/*.{ts,tsx}`, `./${web}/main.tsx`],
+    from: `./${web}/lib/api.ts`,
+    message: "Only a feature's api/ folder and lib/ call the request client: export a query (queryOptions) or a mutation hook there and use it.",
+  },
 ];
+
+// Modules of @wag/contract that load zod: the web may take their types (`import type`), never their
+// values, or zod lands in the browser bundle. Values come from the zod-free modules, the ones
+// packages/contract/src/zod-free.test.ts lists.
+const contractZodFree = ['@wag/contract/*-rules', '@wag/contract/routes', '@wag/contract/event-stream'];
+const webImportRules = {
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          group: ['@wag/contract/*', ...contractZodFree.map((module) => `!${module}`)],
+          allowTypeImports: true,
+          message: 'This contract module loads zod: use `import type` for its types, and take values from a zod-free module (*-rules, routes, event-stream).',
+        },
+        {
+          group: ['zod', 'zod/*'],
+          allowTypeImports: true,
+          message: 'zod stays out of the web bundle: take types from @wag/contract with `import type`.',
+        },
+      ],
+    },
+  ],
+  // `import { type A } from 'm'` keeps a bare `import 'm'` under verbatimModuleSyntax, which would
+  // load the module (and zod with it): type-only imports are written `import type`.
+  '@typescript-eslint/no-import-type-side-effects': 'error',
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.data-test/**', 'test-results/**', 'playwright-report/**'] },
@@ -45,6 +79,7 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })] },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      ...webImportRules,
     },
   },
   {

@@ -50,6 +50,8 @@ if (TEST_DATABASE_URL) {
   run('server suite on PostgreSQL (TEST_DATABASE_URL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL });
 }
 run('web build', 'npm', ['run', 'build', '-w', '@wag/web']);
+// Fails when the first screen's JavaScript grows past its budget (apps/web/js-budget.json).
+run("first screen's JavaScript within its budget", 'npm', ['run', 'measure', '-w', '@wag/web']);
 run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   CHROMIUM_PATH: CHROMIUM,

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Counts what the web app's fences forbid, file by file: imports from one feature into another,
-// shared code (components/, lib/) importing a feature, network calls made outside a feature's api/
-// folder or the API client, and API URLs spelled in the app's code. Tests are left out (they may
-// reach across to set a scene). `--list` prints every place; the counts are printed either way.
+// shared code (components/, lib/) importing a feature, direct network calls (fetch or
+// XMLHttpRequest anywhere but the typed client lib/api.ts; calls of the client, or of the transports
+// it replaced, outside a feature's api/ folder and lib/), and API URLs spelled in the app's code.
+// Tests are left out (they may reach across to set a scene). `--list` prints every place; the counts
+// are printed either way.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,14 +42,16 @@ for (const file of files(root)) {
     if (area.startsWith('features/') && target !== area) counts.crossFeature.push(`${rel} → ${target}`);
     if (area === 'components' || area === 'lib') counts.sharedToFeature.push(`${rel} → ${target}`);
   }
-  const inApiLayer = /^features\/[^/]+\/api\//.test(rel.split(path.sep).join('/')) || /^lib\/api[^/]*\.ts$/.test(rel.split(path.sep).join('/'));
-  if (!inApiLayer) {
-    for (const match of text.matchAll(/\b(fetch|apiRequest|uploadWithProgress|new XMLHttpRequest)\s*(?:<[^>()]*>)?\s*\(/g)) {
-      const before = text.slice(0, match.index);
-      if (/function\s*$/.test(before)) continue;
-      const line = before.split('\n').length;
-      counts.directFetches.push(`${rel}:${line} ${match[1]}`);
-    }
+  const posixRel = rel.split(path.sep).join('/');
+  const isClient = posixRel === 'lib/api.ts';
+  const mayCallClient = /^features\/[^/]+\/api\//.test(posixRel) || posixRel.startsWith('lib/');
+  for (const match of text.matchAll(/(?<![.\w])(fetch|new XMLHttpRequest|api|openStream|apiRequest|uploadWithProgress)\s*(?:<[^>()]*>)?\s*\(/g)) {
+    const transport = match[1] === 'fetch' || match[1] === 'new XMLHttpRequest';
+    if (transport ? isClient : mayCallClient) continue;
+    const before = text.slice(0, match.index);
+    if (/function\s*$/.test(before)) continue;
+    const line = before.split('\n').length;
+    counts.directFetches.push(`${rel}:${line} ${match[1]}`);
   }
   for (const match of text.matchAll(/['"`](\/api\/[^'"`]*|\/(?:user|follow)\/[^'"`]*)['"`]/g)) {
     const line = text.slice(0, match.index).split('\n').length;

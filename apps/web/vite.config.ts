@@ -43,7 +43,6 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

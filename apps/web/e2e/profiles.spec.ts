@@ -20,8 +20,9 @@ test('follow and unfollow from a profile, and from a followers list', async ({ p
   await page.getByRole('button', { name: 'Seguir', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Siguiendo', exact: true })).toBeVisible();
   await expect.poll(() => followerCount(page)).toBe(1);
-  const status = await request.get(`/api/follow/status/${star.username}`, { headers: { Authorization: `Bearer ${fan.token}` } });
-  expect(await status.json()).toMatchObject({ isFollowing: true });
+  // The screen changes before the server has answered (optimistic): the server's state is polled.
+  const status = async () => (await request.get(`/api/follow/status/${star.username}`, { headers: { Authorization: `Bearer ${fan.token}` } })).json();
+  await expect.poll(status).toMatchObject({ isFollowing: true });
 
   // The star's followers list shows the fan; the star follows back from there.
   await page.goto(`/${star.username}/followers`);

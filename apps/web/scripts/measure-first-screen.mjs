@@ -1,15 +1,22 @@
 // Prints the JavaScript the first screen (/) downloads: the entry chunks of the built index.html and
 // every chunk they import statically (lazy routes excluded), raw and compressed: the sizes of the
 // build's own .gz/.br files (what the server sends), or, for a build without them, gzip level 9 and
-// brotli quality 11 made here (the settings of those files).
-// Run after a build: `npm run measure -w @wag/web` (or `node apps/web/scripts/measure-first-screen.mjs [distDir]`).
+// brotli quality 11 made here (the settings of those files). Then holds the gzip total to the budget
+// of js-budget.json and exits with 1 when it is over, so CI (scripts/test.mjs) fails when the first
+// screen grows.
+// Run after a build: `npm run measure -w @wag/web`
+// (or `node apps/web/scripts/measure-first-screen.mjs [distDir] [--budget=file.json]`).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const distDir = path.resolve(process.argv[2] ?? path.join(here, '../dist'));
+const args = process.argv.slice(2);
+const budgetArg = args.find((arg) => arg.startsWith('--budget='));
+const distDir = path.resolve(args.find((arg) => !arg.startsWith('--')) ?? path.join(here, '../dist'));
+const budgetPath = path.resolve(budgetArg ? budgetArg.slice('--budget='.length) : path.join(here, '../js-budget.json'));
+
 const manifestPath = path.join(distDir, '.vite/manifest.json');
 if (!fs.existsSync(manifestPath)) {
   console.error(`No ${manifestPath}: build the web app first (npm run build -w @wag/web).`);
@@ -23,6 +30,7 @@ const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.fil
 const entryFiles = [...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+\.js)"/g)].map((match) => match[1]);
 if (entryFiles.length === 0) throw new Error('index.html holds no script');
 
+// Static imports only: `dynamicImports` (lazy routes, the story viewer) load when they are needed.
 const seen = new Set();
 const visit = (key) => {
   if (seen.has(key)) return;
@@ -59,3 +67,15 @@ console.log(`${'file'.padEnd(44)}${'raw'.padStart(11)}${'gzip'.padStart(11)}${'b
 for (const row of rows) console.log(`${row.file.padEnd(44)}${kb(row.raw)}${kb(row.gzip)}${kb(row.brotli)}`);
 console.log(`${'total'.padEnd(44)}${kb(total.raw)}${kb(total.gzip)}${kb(total.brotli)}`);
 console.log(`total bytes: raw ${total.raw}, gzip ${total.gzip}, brotli ${total.brotli}`);
+
+const budget = JSON.parse(fs.readFileSync(budgetPath, 'utf8')).firstScreenGzipBytes;
+if (!Number.isInteger(budget) || budget <= 0) throw new Error(`${budgetPath}: firstScreenGzipBytes must be a positive whole number of bytes`);
+const share = ((total.gzip / budget) * 100).toFixed(1);
+if (total.gzip > budget) {
+  console.error(
+    `✖ The first screen's JavaScript is ${total.gzip} B gzip, over its budget of ${budget} B (${share}%). ` +
+      'Load the new code lazily (a route or a dialog: React.lazy), or, if it must be on the first screen, raise the budget in apps/web/js-budget.json and say why in the commit.',
+  );
+  process.exit(1);
+}
+console.log(`budget: gzip ${total.gzip} of ${budget} B (${share}%), from ${path.relative(process.cwd(), budgetPath)}`);

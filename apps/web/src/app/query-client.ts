@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api-error';
 
 /** A 4xx will not change by asking again; network and server failures get two more tries. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

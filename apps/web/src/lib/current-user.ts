@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '@wag/contract/auth';
-import { ApiError, apiRequest } from './api-client';
+import { api } from './api';
+import { ApiError } from './api-error';
 import { clearSession } from './auth-storage';
 import { useSession } from './session';
 
@@ -17,7 +18,7 @@ export function useCurrentUser() {
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }) => {
       try {
-        const response = await apiRequest<MeResponse>('/api/me', { token, signal });
+        const response = await api('me', undefined, { token, signal });
         return response.user;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) clearSession();

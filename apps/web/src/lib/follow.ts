@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { FollowResponse } from '@wag/contract/profiles';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, apiRequest } from './api-client';
+import { api } from './api';
+import { ApiError } from './api-error';
 import { clearSession } from './auth-storage';
 import { useSession } from './session';
 import { personShadows } from './shadows';
@@ -75,7 +76,7 @@ export function useFollow(username: string, options: UseFollowOptions = {}) {
         .get(key, () =>
           createToggleQueue<FollowResponse>({
             initial: current.isFollowing,
-            send: (follow) => apiRequest<FollowResponse>(`/api/follow/${encodeURIComponent(username)}`, { method: follow ? 'POST' : 'DELETE' }),
+            send: (follow) => api(follow ? 'follow' : 'unfollow', { params: { username } }),
             settled: (answer, follow) => {
               personShadows.write(queryClient, username, (facets) => ({
                 ...facets,

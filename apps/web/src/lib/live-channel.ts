@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { createEventStreamParser } from '@wag/contract/event-stream';
 import type { DirectMessage, LiveEvent, MessagesResponse, UnreadCounts } from '@wag/contract/messages';
 import { useEffect } from 'react';
-import { apiRequest } from './api-client';
+import { api, openStream } from './api';
 import { useSession } from './session';
 
 /** Query keys the live channel keeps current. */
@@ -17,18 +17,21 @@ export const typingKey = (username: string) => ['typing', username.toLowerCase()
 
 const NO_COUNTS: UnreadCounts = { notifications: 0, messages: 0, requests: 0 };
 
+/** The viewer's unread counts (GET /api/live/counts); the live channel then keeps them current. */
+export const unreadCountsQuery = (viewer: string | null) =>
+  queryOptions({
+    queryKey: unreadCountsKey(viewer),
+    queryFn: ({ signal }) => api('liveCounts', undefined, { signal }),
+    staleTime: 60_000,
+  });
+
 /**
  * Unread notifications, conversations with new messages and pending requests (zeros for guests),
  * and `inbox`: what the messages icon counts (new messages and requests together).
  */
 export function useUnreadCounts(): UnreadCounts & { inbox: number } {
   const { token, username } = useSession();
-  const counts = useQuery({
-    queryKey: unreadCountsKey(username),
-    enabled: Boolean(token),
-    queryFn: ({ signal }) => apiRequest<UnreadCounts>('/api/live/counts', { signal }),
-    staleTime: 60_000,
-  });
+  const counts = useQuery({ ...unreadCountsQuery(username), enabled: Boolean(token) });
   const current = token ? (counts.data ?? NO_COUNTS) : NO_COUNTS;
   return { ...current, inbox: current.messages + current.requests };
 }
@@ -115,7 +118,7 @@ export function useLiveChannel(): void {
 
     const connect = async () => {
       try {
-        const response = await fetch('/api/live', { headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' }, signal: controller.signal });
+        const response = await openStream('live', { token, signal: controller.signal });
         // A session that ended is not retried; the next sign-in opens a new channel.
         if (response.status === 401) return;
         if (!response.ok || !response.body) throw new Error(`live ${response.status}`);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { LikeResponse } from '@wag/contract/posts';
 import { useNavigate } from 'react-router';
-import { apiRequest } from './api-client';
+import { api } from './api';
 import { useSession } from './session';
 import { postShadows } from './shadows';
 import { createQueueRegistry, createToggleQueue } from './toggle-queue';
@@ -36,7 +36,7 @@ export function usePostLike(post: { id: string; isLiked: boolean; likes: number 
       .get(post.id, () =>
         createToggleQueue<LikeResponse>({
           initial: post.isLiked,
-          send: (like) => apiRequest<LikeResponse>(`/api/posts/${encodeURIComponent(post.id)}/like`, { method: like ? 'POST' : 'DELETE' }),
+          send: (like) => api(like ? 'likePost' : 'unlikePost', { params: { id: post.id } }),
           settled: (answer, like) => {
             postShadows.write(queryClient, post.id, (facets) => ({
               ...facets,
@@ -72,7 +72,7 @@ export function usePostSave(post: { id: string; isSaved: boolean }) {
       .get(post.id, () =>
         createToggleQueue({
           initial: post.isSaved,
-          send: (save) => apiRequest(`/api/posts/${encodeURIComponent(post.id)}/save`, { method: save ? 'POST' : 'DELETE' }),
+          send: (save) => api(save ? 'savePost' : 'unsavePost', { params: { id: post.id } }),
           settled: (_answer, save) => {
             postShadows.write(queryClient, post.id, (facets) => ({ ...facets, isSaved: save }));
             postShadows.liftShadow(post.id, ['isSaved']);

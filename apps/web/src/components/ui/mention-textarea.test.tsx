@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { mentionSuggestionsQuery } from '../../features/comments/api/mention-suggestions';
 import { jsonResponse } from '../../test/render-routes';
 import { MENTION_SEARCH_DEBOUNCE_MS, MentionTextarea, insertMention, mentionAtCursor } from './mention-textarea';
 
@@ -59,6 +60,7 @@ function Harness({ initial = '', onValue }: { initial?: string; onValue?: (value
     <MentionTextarea
       aria-label="Comentario"
       value={value}
+      suggestions={mentionSuggestionsQuery}
       onValueChange={(next) => {
         setValue(next);
         onValue?.(next);

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { MENTION_AT_CURSOR, PEOPLE_SEARCH_DEFAULT_LIMIT, type PeopleSearchResponse } from '@wag/contract/profiles';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import type { PeopleSearchResult } from '@wag/contract/profiles';
+import { MENTION_AT_CURSOR, PEOPLE_SEARCH_DEFAULT_LIMIT } from '@wag/contract/profiles-rules';
 import {
   type FocusEvent,
   type Ref,
@@ -12,7 +13,6 @@ import {
   type SyntheticEvent,
   type TextareaHTMLAttributes,
 } from 'react';
-import { apiRequest } from '../../lib/api-client';
 import { t } from '../../lib/i18n';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Avatar } from './avatar';
@@ -49,8 +49,13 @@ export function insertMention(text: string, start: number, cursor: number, usern
 type FieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'defaultValue'> &
   Pick<InputHTMLAttributes<HTMLInputElement>, 'enterKeyHint'>;
 
-interface MentionTextareaProps extends FieldProps {
+/** The query of the people to suggest for the letters typed after an @. */
+export type MentionSuggestions<K extends QueryKey> = (letters: string) => UseQueryOptions<PeopleSearchResult[], Error, PeopleSearchResult[], K>;
+
+interface MentionTextareaProps<K extends QueryKey> extends FieldProps {
   value: string;
+  /** Where the suggestions come from: the feature using the box gives its query (this primitive knows no endpoint). */
+  suggestions: MentionSuggestions<K>;
   onValueChange: (value: string) => void;
   /** false renders a one-line input instead of a textarea. */
   multiline?: boolean;
@@ -62,10 +67,21 @@ type Field = HTMLTextAreaElement | HTMLInputElement;
 
 /**
  * A text box that suggests people while an @mention is being typed: 'Buscando…', 'Sin resultados'
- * or up to 8 matches from GET /api/users/search. Arrow keys move, Enter or Tab or a click picks,
+ * or up to 8 matches from the `suggestions` query. Arrow keys move, Enter or Tab or a click picks,
  * Escape closes. Picking writes '@username ' in place of the partial mention.
  */
-export function MentionTextarea({ value, onValueChange, multiline = true, placement = 'below', className, onKeyDown, onBlur, onFocus, ...rest }: MentionTextareaProps) {
+export function MentionTextarea<K extends QueryKey>({
+  value,
+  onValueChange,
+  suggestions,
+  multiline = true,
+  placement = 'below',
+  className,
+  onKeyDown,
+  onBlur,
+  onFocus,
+  ...rest
+}: MentionTextareaProps<K>) {
   const listId = useId();
   const fieldRef = useRef<Field>(null);
   const pendingCaret = useRef<number | null>(null);
@@ -80,20 +96,10 @@ export function MentionTextarea({ value, onValueChange, multiline = true, placem
   const query = open && mention ? mention.query : '';
   const settledQuery = useDebouncedValue(query, MENTION_SEARCH_DEBOUNCE_MS);
 
-  const search = useQuery({
-    queryKey: ['people-search', settledQuery.toLowerCase(), PEOPLE_SEARCH_DEFAULT_LIMIT],
-    enabled: settledQuery !== '',
-    staleTime: 30_000,
-    retry: false,
-    queryFn: ({ signal }) =>
-      apiRequest<PeopleSearchResponse>(
-        `/api/users/search?q=${encodeURIComponent(settledQuery)}&limit=${PEOPLE_SEARCH_DEFAULT_LIMIT}`,
-        { signal },
-      ),
-  });
+  const search = useQuery({ ...suggestions(settledQuery), enabled: settledQuery !== '' });
 
   const waiting = query !== settledQuery || search.isPending;
-  const people = !waiting && search.data ? search.data.users.slice(0, PEOPLE_SEARCH_DEFAULT_LIMIT) : [];
+  const people = !waiting && search.data ? search.data.slice(0, PEOPLE_SEARCH_DEFAULT_LIMIT) : [];
   const showOptions = open && !waiting && people.length > 0;
   const activeIndex = people.length > 0 ? Math.min(active, people.length - 1) : 0;
 

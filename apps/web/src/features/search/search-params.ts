@@ -7,7 +7,7 @@ import {
   type SearchCategory,
   type SearchOrientation,
   type SearchSort,
-} from '@wag/contract/search';
+} from '@wag/contract/search-rules';
 
 /** What a search-results address asks for (product.md §2; duration is WAG's own). */
 export interface SearchParams {
@@ -41,16 +41,17 @@ export function readSearchParams(params: URLSearchParams): SearchParams {
   };
 }
 
-/** The query string for both the address and the API call, in a stable order. */
+/** What the search asks the server, in a stable order (the text first, then the filters), absent ones left out. */
+export function searchApiQuery(search: SearchParams): Partial<SearchParams> {
+  const entries = [['query', search.query.trim() || undefined], ...ORDER.map((name) => [name, search[name]])];
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as Partial<SearchParams>;
+}
+
+/** The query string of the search-results address, in the same order as the API call. */
 export function searchQueryString(search: SearchParams): string {
-  const parts: string[] = [];
-  const query = search.query.trim();
-  if (query) parts.push(`query=${encodeURIComponent(query)}`);
-  for (const name of ORDER) {
-    const value = search[name];
-    if (value !== undefined) parts.push(`${name}=${encodeURIComponent(String(value))}`);
-  }
-  return parts.join('&');
+  return Object.entries(searchApiQuery(search))
+    .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
+    .join('&');
 }
 
 export function searchResultsHref(search: SearchParams): string {

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WagStar, WagStarsResponse } from '@wag/contract/profiles';
-import { apiRequest } from '../api-client';
+import { api } from '../api';
 import { mapMatching, patchFields, personShadows } from '../shadows';
 import { useViewerKey } from '../viewer-key';
 
@@ -25,10 +25,12 @@ personShadows.register({
  * GET /api/wag-stars: the featured creators, in their featured order. Shown by the WAG Stars page, the
  * discovery feed and search, so it lives here rather than in one of them.
  */
-export function useWagStars() {
-  const viewer = useViewerKey();
-  return useQuery({
+export const wagStarsQuery = (viewer: string) =>
+  queryOptions({
     queryKey: [wagStarsRoot, viewer],
-    queryFn: ({ signal }) => apiRequest<WagStarsResponse>('/api/wag-stars', { signal }),
+    queryFn: ({ signal }) => api('wagStars', undefined, { signal }),
   });
+
+export function useWagStars() {
+  return useQuery(wagStarsQuery(useViewerKey()));
 }

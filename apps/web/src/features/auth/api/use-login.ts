@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, LoginResponse } from '@wag/contract/auth';
-import { apiRequest } from '../../../lib/api-client';
+import type { LoginBody } from '@wag/contract/auth';
+import { api } from '../../../lib/api';
 import { saveSession } from '../../../lib/auth-storage';
 import { currentUserKey } from '../../../lib/current-user';
 
@@ -8,8 +8,7 @@ import { currentUserKey } from '../../../lib/current-user';
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Required<LoginBody>) =>
-      apiRequest<LoginResponse>('/api/login', { method: 'POST', body, token: null }),
+    mutationFn: (body: Required<LoginBody>) => api('login', { body }, { token: null }),
     onSuccess: (response) => {
       queryClient.removeQueries({ queryKey: currentUserKey });
       saveSession({ token: response.token, username: response.username });

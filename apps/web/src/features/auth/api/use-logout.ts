@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { clearSession } from '../../../lib/auth-storage';
 
 /** Cerrar Sesión: ends the session on the server, forgets it here, then shows /login. */
@@ -9,7 +9,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     // The local session ends even when the server cannot be reached.
-    mutationFn: () => apiRequest<unknown>('/api/logout', { method: 'POST' }).catch(() => undefined),
+    mutationFn: () => api('logout').catch(() => undefined),
     onSettled: () => {
       clearSession();
       queryClient.clear();

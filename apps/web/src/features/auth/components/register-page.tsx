@@ -1,10 +1,10 @@
-import { latestAdultBirthDate } from '@wag/contract/auth';
+import { latestAdultBirthDate } from '@wag/contract/account-rules';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
-import { errorText } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useRegister } from '../api/use-register';

@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { Comment, CommentsResponse, LikeResponse, NewCommentResponse } from '@wag/contract/posts';
-import { apiRequest } from '../../../lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { Comment, CommentsResponse } from '@wag/contract/posts';
+import { api } from '../../../lib/api';
 import { useViewerKey } from '../../../lib/viewer-key';
 
 export type CommentSort = 'all' | 'recent';
@@ -9,18 +9,17 @@ export const commentsRoot = 'comments';
 export const commentsKey = (postId: string, sort: CommentSort, viewer: string) => [commentsRoot, postId, sort, viewer] as const;
 
 /** GET /api/posts/{id}/comments?sort=&threaded=1, page after page. */
-export function useComments(postId: string, sort: CommentSort) {
-  const viewer = useViewerKey();
-  return useInfiniteQuery({
+export const commentsQuery = (postId: string, sort: CommentSort, viewer: string) =>
+  infiniteQueryOptions({
     queryKey: commentsKey(postId, sort, viewer),
     initialPageParam: null as string | null,
     getNextPageParam: (last: CommentsResponse) => last.nextCursor,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<CommentsResponse>(
-        `/api/posts/${encodeURIComponent(postId)}/comments?sort=${sort}&threaded=1${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
+      api('comments', { params: { id: postId }, query: { sort, threaded: '1', cursor: pageParam ?? undefined } }, { signal }),
   });
+
+export function useComments(postId: string, sort: CommentSort) {
+  return useInfiniteQuery(commentsQuery(postId, sort, useViewerKey()));
 }
 
 type CommentPages = InfiniteData<CommentsResponse, string | null>;
@@ -62,8 +61,7 @@ export function useAddComment(postId: string, sort: CommentSort) {
   const queryClient = useQueryClient();
   const viewer = useViewerKey();
   return useMutation({
-    mutationFn: (body: { text: string; parent_id?: string | null }) =>
-      apiRequest<NewCommentResponse>(`/api/posts/${encodeURIComponent(postId)}/comments`, { method: 'POST', body }),
+    mutationFn: (body: { text: string; parent_id?: string | null }) => api('addComment', { params: { id: postId }, body }),
     onSuccess: (response) => {
       const key = commentsKey(postId, sort, viewer);
       if (!response?.comment) {
@@ -82,7 +80,7 @@ export function useLikeComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ commentId, like }: { commentId: string; like: boolean }) =>
-      apiRequest<LikeResponse>(`/api/comments/${encodeURIComponent(commentId)}/like`, { method: like ? 'POST' : 'DELETE' }),
+      api(like ? 'likeComment' : 'unlikeComment', { params: { id: commentId } }),
     onMutate: ({ commentId, like }) => patchCommentLike(queryClient, postId, commentId, like, undefined),
     onSuccess: (response, { commentId, like }) => patchCommentLike(queryClient, postId, commentId, like, response?.likes),
     onError: (_error, { commentId, like }) => patchCommentLike(queryClient, postId, commentId, !like, undefined),

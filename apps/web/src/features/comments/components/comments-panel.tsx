@@ -7,10 +7,11 @@ import { Icon } from '../../../components/ui/icon';
 import { MentionTextarea } from '../../../components/ui/mention-textarea';
 import { useToast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
-import { errorText } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-error';
 import { commentAge, formatCount } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import { mentionSuggestionsQuery } from '../api/mention-suggestions';
 import { useAddComment, useComments, useLikeComment, type CommentSort } from '../api/use-comments';
 import './comments.css';
 
@@ -198,6 +199,7 @@ export function CommentsPanel({ postId, onCommented }: { postId: string; onComme
               id={inputId}
               value={text}
               onValueChange={setText}
+              suggestions={mentionSuggestionsQuery}
               multiline={false}
               placement="above"
               className="comments__input"

@@ -1,6 +1,6 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { FollowEntry, FollowListResponse } from '@wag/contract/profiles';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { personShadows } from '../../../lib/shadows';
 import { useViewerKey } from '../../../lib/viewer-key';
 
@@ -21,23 +21,16 @@ personShadows.registerPagedList({
   });
 
 /** GET /api/users/{username}/followers|following?q=&cursor=, page after page. */
-export function useFollowList(username: string, kind: FollowListKind, q: string) {
-  const viewer = useViewerKey();
-  return useInfiniteQuery({
+export const followListQuery = (username: string, kind: FollowListKind, viewer: string, q: string) =>
+  infiniteQueryOptions({
     queryKey: followListKey(username, kind, viewer, q),
     initialPageParam: null as string | null,
     getNextPageParam: (last: FollowListResponse) => last.nextCursor,
     // While a new search runs, the rows already here stay (filtered locally) instead of a spinner.
     placeholderData: keepPreviousData,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams();
-      if (q) params.set('q', q);
-      if (pageParam) params.set('cursor', pageParam);
-      const query = params.toString();
-      return apiRequest<FollowListResponse>(
-        `/api/users/${encodeURIComponent(username)}/${kind}${query ? `?${query}` : ''}`,
-        { signal },
-      );
-    },
+    queryFn: ({ pageParam, signal }) => api(kind, { params: { username }, query: { q: q || undefined, cursor: pageParam ?? undefined } }, { signal }),
   });
+
+export function useFollowList(username: string, kind: FollowListKind, q: string) {
+  return useInfiniteQuery(followListQuery(username, kind, useViewerKey(), q));
 }

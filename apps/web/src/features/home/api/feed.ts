@@ -1,6 +1,6 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { FeedItem, FeedResponse } from '@wag/contract/posts';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { postShadows } from '../../../lib/shadows';
 import { useViewerKey } from '../../../lib/viewer-key';
 
@@ -9,12 +9,14 @@ const feedRoot = 'feed';
 postShadows.registerPagedList({ queryKey: [feedRoot], list: 'items', idOf: (item: FeedItem) => item.id, fields: { isLiked: 'isLiked', likes: 'likes', isSaved: 'isSaved' } });
 
 /** GET /api/feed?cursor=: 'Tu Feed' (or the discovery feed), page after page. */
-export function useFeed() {
-  const viewer = useViewerKey();
-  return useInfiniteQuery({
+export const feedQuery = (viewer: string) =>
+  infiniteQueryOptions({
     queryKey: [feedRoot, viewer],
     initialPageParam: null as string | null,
     getNextPageParam: (last: FeedResponse) => last.nextCursor,
-    queryFn: ({ pageParam, signal }) => apiRequest<FeedResponse>(`/api/feed${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    queryFn: ({ pageParam, signal }) => api('feed', { query: { cursor: pageParam ?? undefined } }, { signal }),
   });
+
+export function useFeed() {
+  return useInfiniteQuery(feedQuery(useViewerKey()));
 }

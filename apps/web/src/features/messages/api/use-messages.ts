@@ -1,14 +1,8 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import {
-  TYPING_EVERY_MS,
-  TYPING_SHOWN_MS,
-  type ConversationsResponse,
-  type MessageRequestsResponse,
-  type MessagesResponse,
-  type SendMessageResponse,
-} from '@wag/contract/messages';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { ConversationsResponse, MessageRequestsResponse, MessagesResponse } from '@wag/contract/messages';
+import { TYPING_EVERY_MS, TYPING_SHOWN_MS } from '@wag/contract/messages-rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import {
   addMessageToConversation,
   conversationKey,
@@ -19,53 +13,49 @@ import {
 } from '../../../lib/live-channel';
 import { useSession } from '../../../lib/session';
 
-const withCursor = (path: string, cursor: string | null, extra = '') => {
-  const params = new URLSearchParams(extra);
-  if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
-};
-
 /** The viewer's accepted conversations, latest activity first, filtered by the search box. */
-export function useConversations(query: string) {
-  const { username } = useSession();
-  return useInfiniteQuery({
-    queryKey: [conversationsRoot, username, query],
+export const conversationsQuery = (viewer: string | null, query: string) =>
+  infiniteQueryOptions({
+    queryKey: [conversationsRoot, viewer, query],
     initialPageParam: null as string | null,
     getNextPageParam: (last: ConversationsResponse) => last.nextCursor,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<ConversationsResponse>(withCursor('/api/conversations', pageParam, query ? `query=${encodeURIComponent(query)}` : ''), { signal }),
+    queryFn: ({ pageParam, signal }) => api('conversations', { query: { query: query || undefined, cursor: pageParam ?? undefined } }, { signal }),
   });
+
+export function useConversations(query: string) {
+  return useInfiniteQuery(conversationsQuery(useSession().username, query));
 }
 
-export function useMessageRequests() {
-  const { username } = useSession();
-  return useInfiniteQuery({
-    queryKey: [messageRequestsRoot, username],
+export const messageRequestsQuery = (viewer: string | null) =>
+  infiniteQueryOptions({
+    queryKey: [messageRequestsRoot, viewer],
     initialPageParam: null as string | null,
     getNextPageParam: (last: MessageRequestsResponse) => last.nextCursor,
-    queryFn: ({ pageParam, signal }) => apiRequest<MessageRequestsResponse>(withCursor('/api/message-requests', pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => api('messageRequests', { query: { cursor: pageParam ?? undefined } }, { signal }),
   });
+
+export function useMessageRequests() {
+  return useInfiniteQuery(messageRequestsQuery(useSession().username));
 }
 
 /** One conversation, newest page first; older pages load upward. */
-export function useConversation(other: string) {
-  const { username } = useSession();
-  return useInfiniteQuery({
-    queryKey: conversationKey(other, username),
+export const conversationQuery = (other: string, viewer: string | null) =>
+  infiniteQueryOptions({
+    queryKey: conversationKey(other, viewer),
     initialPageParam: null as string | null,
     getNextPageParam: (last: MessagesResponse) => last.nextCursor,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<MessagesResponse>(withCursor(`/api/conversations/${encodeURIComponent(other)}/messages`, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => api('messages', { params: { username: other }, query: { cursor: pageParam ?? undefined } }, { signal }),
   });
+
+export function useConversation(other: string) {
+  return useInfiniteQuery(conversationQuery(other, useSession().username));
 }
 
 /** Sends a message; on success it joins the conversation at once and the lists refresh. */
 export function useSendMessage(other: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) =>
-      apiRequest<SendMessageResponse>(`/api/conversations/${encodeURIComponent(other)}/messages`, { method: 'POST', body: { text } }),
+    mutationFn: (text: string) => api('sendMessage', { params: { username: other }, body: { text } }),
     onSuccess: ({ message }) => {
       // Sending answers a request, if there was one: it is accepted.
       addMessageToConversation(queryClient, other, message, true);
@@ -79,7 +69,7 @@ export function useSendMessage(other: string) {
 export function useMarkConversationRead(other: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ success: true }>(`/api/conversations/${encodeURIComponent(other)}/read`, { method: 'POST' }),
+    mutationFn: () => api('markConversationRead', { params: { username: other } }),
     onSuccess: () => {
       queryClient.setQueriesData<InfiniteData<ConversationsResponse>>({ queryKey: [conversationsRoot] }, (data) =>
         data?.pages
@@ -98,15 +88,13 @@ export function useMarkConversationRead(other: string) {
   });
 }
 
+const CONVERSATION_ACTIONS = { delete: 'deleteConversation', accept: 'acceptMessageRequest', reject: 'rejectMessageRequest' } as const;
+
 /** Conversation actions that change the lists: delete for me, accept or reject a request. */
 export function useConversationAction(action: 'delete' | 'accept' | 'reject') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (other: string) => {
-      const name = encodeURIComponent(other);
-      if (action === 'delete') return apiRequest<{ success: true }>(`/api/conversations/${name}`, { method: 'DELETE' });
-      return apiRequest<{ success: true }>(`/api/message-requests/${name}/${action}`, { method: 'POST' });
-    },
+    mutationFn: (other: string) => api(CONVERSATION_ACTIONS[action], { params: { username: other } }),
     onSuccess: (_result, other) => {
       void queryClient.invalidateQueries({ queryKey: [conversationsRoot] });
       void queryClient.invalidateQueries({ queryKey: [messageRequestsRoot] });
@@ -136,6 +124,6 @@ export function useAnnounceTyping(other: string): () => void {
     const now = Date.now();
     if (now - last.current < TYPING_EVERY_MS) return;
     last.current = now;
-    apiRequest(`/api/conversations/${encodeURIComponent(other)}/typing`, { method: 'POST' }).catch(() => undefined);
+    api('typing', { params: { username: other } }).catch(() => undefined);
   }, [other]);
 }

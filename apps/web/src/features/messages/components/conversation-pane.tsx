@@ -1,5 +1,5 @@
 import type { DirectMessage } from '@wag/contract/messages';
-import { MESSAGE_MAX_LENGTH } from '@wag/contract/messages';
+import { MESSAGE_MAX_LENGTH } from '@wag/contract/messages-rules';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon } from '../../../components/ui/icon';
 import { useToast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
-import { errorText } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-error';
 import { commentAge } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import {

@@ -3,7 +3,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { useToast } from '../../../components/ui/toast';
-import { errorText } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { storyAge } from '../../../lib/format';
 import { t } from '../../../lib/i18n';

@@ -1,33 +1,44 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  PersonalInfoBody,
-  PersonalInfoResponse,
-  PersonalInfoUpdateResponse,
-  UsernameCheckResponse,
-} from '@wag/contract/profiles';
-import { apiRequest } from '../../../lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PersonalInfoBody, UsernameCheckResponse } from '@wag/contract/profiles';
+import { api } from '../../../lib/api';
 import { currentUserKey, type CurrentUser } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session';
 
 export const personalInfoKey = (token: string | null) => ['personal-info', token] as const;
 
 /** GET /api/user/personal-info (full_name, username, email, phone, birth_date). */
-export function usePersonalInfo() {
-  const { token } = useSession();
-  return useQuery({
+export const personalInfoQuery = (token: string | null) =>
+  queryOptions({
     queryKey: personalInfoKey(token),
     enabled: token !== null,
     // The form starts from what the server holds now, not from an older visit.
     staleTime: 0,
     gcTime: 0,
-    queryFn: ({ signal }) => apiRequest<PersonalInfoResponse>('/api/user/personal-info', { signal }),
+    queryFn: ({ signal }) => api('personalInfo', undefined, { signal }),
   });
+
+export function usePersonalInfo() {
+  return useQuery(personalInfoQuery(useSession().token));
 }
 
-/** GET /api/username/check/{username}: whether a name is free (the account's own counts as free). */
-export function fetchUsernameCheck(username: string, signal?: AbortSignal): Promise<UsernameCheckResponse> {
-  return apiRequest<UsernameCheckResponse>(`/api/username/check/${encodeURIComponent(username)}`, { signal });
-}
+/**
+ * GET /api/username/check/{username}: whether a name is free (the account's own counts as free). A
+ * failed check is only logged and counts as free: it does not block saving, the server checks again.
+ */
+export const usernameCheckQuery = (username: string) =>
+  queryOptions({
+    queryKey: ['username-check', username.toLowerCase()],
+    staleTime: 10_000,
+    retry: false,
+    queryFn: async ({ signal }): Promise<UsernameCheckResponse> => {
+      try {
+        return await api('usernameCheck', { params: { username } }, { signal });
+      } catch (error) {
+        console.error(error);
+        return { available: true, message: null };
+      }
+    },
+  });
 
 export type PersonalInfoPayload = Required<Pick<PersonalInfoBody, 'username' | 'email' | 'dob'>> & {
   fullName: string;
@@ -40,8 +51,7 @@ export type PersonalInfoPayload = Required<Pick<PersonalInfoBody, 'username' | '
 export function useUpdatePersonalInfo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PersonalInfoPayload) =>
-      apiRequest<PersonalInfoUpdateResponse>('/user/personal-info', { method: 'PUT', body }),
+    mutationFn: (body: PersonalInfoPayload) => api('updatePersonalInfoUnprefixed', { body }),
     onSuccess: (response, sent) => {
       const username = response?.username || sent.username;
       queryClient.setQueriesData<CurrentUser>({ queryKey: currentUserKey }, (me) =>

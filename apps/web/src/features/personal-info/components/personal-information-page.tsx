@@ -1,10 +1,11 @@
-import { FULL_NAME_MAX_LENGTH, type PersonalInfoResponse } from '@wag/contract/profiles';
+import type { PersonalInfoResponse } from '@wag/contract/profiles';
+import { FULL_NAME_MAX_LENGTH } from '@wag/contract/profiles-rules';
 import { useState, type FormEvent } from 'react';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
-import { errorText } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-error';
 import { changeStoredUsername } from '../../../lib/auth-storage';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isoDate } from '../../../lib/format';

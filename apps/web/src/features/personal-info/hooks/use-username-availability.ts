@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { usernameProblem } from '@wag/contract/account-rules';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { fetchUsernameCheck } from '../api/use-personal-info';
+import { usernameCheckQuery } from '../api/use-personal-info';
 
 /** product.md §4 and §9: the check runs 500 ms after typing stops. */
 export const USERNAME_CHECK_DEBOUNCE_MS = 500;
@@ -14,8 +14,7 @@ export type UsernameAvailability =
 
 /**
  * Whether `value` can be the account's username. It starts (and stays, for the original name)
- * available; a changed, well-formed name is asked about once typing pauses. A failed check is
- * only logged and does not block saving: the server checks again on save.
+ * available; a changed, well-formed name is asked about once typing pauses.
  */
 export function useUsernameAvailability(value: string, original: string): UsernameAvailability {
   const name = value.trim();
@@ -26,20 +25,7 @@ export function useUsernameAvailability(value: string, original: string): Userna
   const wellFormed = problem === null || problem === 'reserved';
   const ask = !unchanged && wellFormed && settled === name && settled !== '';
 
-  const check = useQuery({
-    queryKey: ['username-check', settled.toLowerCase()],
-    enabled: ask,
-    staleTime: 10_000,
-    retry: false,
-    queryFn: async ({ signal }) => {
-      try {
-        return await fetchUsernameCheck(settled, signal);
-      } catch (error) {
-        console.error(error);
-        return { available: true, message: null };
-      }
-    },
-  });
+  const check = useQuery({ ...usernameCheckQuery(settled), enabled: ask });
 
   if (unchanged) return { state: 'available', checked: false };
   if (!wellFormed) return { state: 'invalid' };

@@ -1,19 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import type { QuickysResponse } from '@wag/contract/posts';
-import { apiRequest } from '../../../lib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
 import { useViewerKey } from '../../../lib/viewer-key';
 
 /** The author's quickys the viewer may see (GET /api/users/{username}/quickys), newest first. */
-export function useAuthorQuickys(username: string | undefined) {
-  const viewer = useViewerKey();
-  return useQuery({
+export const authorQuickysQuery = (username: string | undefined, viewer: string) =>
+  queryOptions({
     queryKey: ['author-quickys', username?.toLowerCase(), viewer],
     enabled: Boolean(username),
     staleTime: 60_000,
-    queryFn: ({ signal }) =>
-      apiRequest<QuickysResponse>(`/api/users/${encodeURIComponent(username ?? '')}/quickys?limit=60`, { signal }),
+    queryFn: ({ signal }) => api('userQuickys', { params: { username: username ?? '' }, query: { limit: 60 } }, { signal }),
     select: (response) => response.quickys.map((quicky) => quicky.slug),
   });
+
+export function useAuthorQuickys(username: string | undefined) {
+  return useQuery(authorQuickysQuery(username, useViewerKey()));
 }
 
 /** product.md §9: a vertical swipe of more than 60 px moves to the next or previous quicky. */

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import type { PostResponse } from '@wag/contract/posts';
-import type { PostDetail } from '@wag/contract/posts';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { PostDetail, PostResponse } from '@wag/contract/posts';
 import { useEffect, useRef } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
 import { patchFields, personShadows, postShadows } from '../../../lib/shadows';
 import { useSession } from '../../../lib/session';
 import { useViewerKey } from '../../../lib/viewer-key';
@@ -43,14 +43,16 @@ personShadows.register({
 });
 
 /** GET /api/posts/slug/{slug}. A 404 is not retried. */
-export function usePost(slug: string) {
-  const viewer = useViewerKey();
-  return useQuery({
+export const postQuery = (slug: string, viewer: string) =>
+  queryOptions({
     queryKey: postKey(slug, viewer),
-    queryFn: ({ signal }) => apiRequest<PostResponse>(`/api/posts/slug/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) => api('postBySlug', { params: { slug } }, { signal }),
     select: (response) => response.post,
     retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
   });
+
+export function usePost(slug: string) {
+  return useQuery(postQuery(slug, useViewerKey()));
 }
 
 /** POST /api/posts/{id}/view once per post per page visit, for signed-in viewers (fire and forget). */
@@ -60,6 +62,11 @@ export function useRegisterView(post: Pick<PostDetail, 'id' | 'locked' | 'status
   useEffect(() => {
     if (!post || !token || post.locked || post.status !== 'ready' || sent.current === post.id) return;
     sent.current = post.id;
-    void apiRequest(`/api/posts/${encodeURIComponent(post.id)}/view`, { method: 'POST' }).catch(() => undefined);
+    void api('viewPost', { params: { id: post.id } }).catch(() => undefined);
   }, [post, token]);
+}
+
+/** DELETE /api/posts/{id}: the owner removes a post (the page then leaves it). */
+export function useDeletePost() {
+  return useMutation({ mutationFn: (id: string) => api('deletePost', { params: { id } }) });
 }

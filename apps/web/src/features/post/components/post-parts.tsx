@@ -7,13 +7,14 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Icon } from '../../../components/ui/icon';
 import { useToast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
-import { apiRequest, errorText } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-error';
 import { commentAge, formatCount } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { profilePath, useSession } from '../../../lib/session';
 import { shareLink } from '../../../lib/share';
 import { SavePostButton } from '../../../components/posts/save-post-button';
 import { usePostLike } from '../../../lib/post-actions';
+import { useDeletePost } from '../api/use-post';
 import '../../../components/posts/post-action.css';
 
 /** Avatar, name (or username), verified badge, relative time and the follow button (never on own posts). */
@@ -45,10 +46,11 @@ function DeletePost({ post }: { post: PostDetail }) {
   const toast = useToast();
   const navigate = useNavigate();
   const { username } = useSession();
+  const deletePost = useDeletePost();
   const remove = async () => {
     setBusy(true);
     try {
-      await apiRequest(`/api/posts/${encodeURIComponent(post.id)}`, { method: 'DELETE' });
+      await deletePost.mutateAsync(post.id);
       toast(t('post.deleted'), 'success');
       navigate(profilePath(username), { replace: true });
     } catch (error) {

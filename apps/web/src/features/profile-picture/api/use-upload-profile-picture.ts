@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfilePictureResponse } from '@wag/contract/profiles';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { currentUserKey, type CurrentUser } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session';
 import { personShadows } from '../../../lib/shadows';
@@ -14,7 +13,7 @@ export function useUploadProfilePicture() {
     mutationFn: (jpeg: Blob) => {
       const body = new FormData();
       body.append('profilePicture', jpeg, OUTPUT_NAME);
-      return apiRequest<ProfilePictureResponse>('/api/user/profile-picture', { method: 'PUT', body });
+      return api('updateProfilePicture', { body });
     },
     onSuccess: (response) => {
       const url = response?.profilePictureUrl;

@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { UserPostsResponse, ProfileResponse } from '@wag/contract/profiles';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { mapMatching, patchFields, personShadows, postShadows, type FacetFields, type PostFacets } from '../../../lib/shadows';
 import { useViewerKey } from '../../../lib/viewer-key';
 
@@ -51,29 +51,26 @@ postShadows.register({
 postShadows.registerPagedList({ queryKey: [profilePostsRoot], list: 'posts', idOf: (post: ProfileResponse['posts'][number]) => post.id, fields: postFields });
 
 /** GET /api/profile/{username}: the user, stats, first posts and the viewer's relation. */
-export function useProfile(username: string) {
-  const viewer = useViewerKey();
-  return useQuery({
+export const profileQuery = (username: string, viewer: string) =>
+  queryOptions({
     queryKey: profileKey(username, viewer),
-    queryFn: ({ signal }) => apiRequest<ProfileResponse>(`/api/profile/${encodeURIComponent(username)}`, { signal }),
+    queryFn: ({ signal }) => api('profile', { params: { username } }, { signal }),
   });
+
+export function useProfile(username: string) {
+  return useQuery(profileQuery(username, useViewerKey()));
 }
 
-/**
- * The posts after the profile's first page. Nothing is fetched until `started` (the first
- * 'Cargar más'); each page carries the cursor of the next.
- */
-export function useMorePosts(username: string, startCursor: string | null, started: boolean) {
-  const viewer = useViewerKey();
-  return useInfiniteQuery({
+/** The posts after the profile's first page (GET /api/users/{username}/posts?cursor=); each page carries the cursor of the next. */
+export const morePostsQuery = (username: string, viewer: string, startCursor: string | null) =>
+  infiniteQueryOptions({
     queryKey: profilePostsKey(username, viewer, startCursor),
-    enabled: started && startCursor !== null,
     initialPageParam: startCursor,
     getNextPageParam: (last: UserPostsResponse) => last.nextCursor,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<UserPostsResponse>(
-        `/api/users/${encodeURIComponent(username)}/posts?cursor=${encodeURIComponent(pageParam ?? '')}`,
-        { signal },
-      ),
+    queryFn: ({ pageParam, signal }) => api('userPosts', { params: { username }, query: { cursor: pageParam ?? '' } }, { signal }),
   });
+
+/** The same, fetching nothing until `started` (the first 'Cargar más'). */
+export function useMorePosts(username: string, startCursor: string | null, started: boolean) {
+  return useInfiniteQuery({ ...morePostsQuery(username, useViewerKey(), startCursor), enabled: started && startCursor !== null });
 }

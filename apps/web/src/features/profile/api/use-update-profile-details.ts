@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileDetailsResponse } from '@wag/contract/profiles';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { currentUserKey, type CurrentUser } from '../../../lib/current-user';
 import { personShadows } from '../../../lib/shadows';
 
@@ -13,8 +12,7 @@ export interface ProfileDetails {
 export function useUpdateProfileDetails(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileDetails) =>
-      apiRequest<ProfileDetailsResponse>('/api/user/profile-details', { method: 'PUT', body }),
+    mutationFn: (body: ProfileDetails) => api('updateProfileDetails', { body }),
     onSuccess: (response, sent) => {
       const saved = response?.user ?? { fullName: sent.fullName || null, bio: sent.bio || null };
       // Every screen showing this person shows the new name and bio.

@@ -1,8 +1,8 @@
-import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH } from '@wag/contract/profiles';
+import { BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH } from '@wag/contract/profiles-rules';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { errorText } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-error';
 import { t } from '../../../lib/i18n';
 import { useUpdateProfileDetails } from '../api/use-update-profile-details';
 // The inputs share the look of the app's text fields.

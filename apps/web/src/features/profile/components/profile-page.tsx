@@ -5,7 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Icon, type IconName } from '../../../components/ui/icon';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';

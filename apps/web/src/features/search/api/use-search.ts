@@ -1,10 +1,10 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PostSummary } from '@wag/contract/profiles';
 import type { SearchResponse, SearchUser } from '@wag/contract/search';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { personShadows, postShadows } from '../../../lib/shadows';
 import { useViewerKey } from '../../../lib/viewer-key';
-import { searchQueryString, type SearchParams } from '../search-params';
+import { searchApiQuery, searchQueryString, type SearchParams } from '../search-params';
 
 const searchRoot = 'search';
 
@@ -21,16 +21,14 @@ postShadows.registerPagedList({ queryKey: [searchRoot], list: 'posts', idOf: (po
  * GET /api/search, page after page: the server applies the text and every filter; people come
  * with the first page only.
  */
-export function useSearch(search: SearchParams) {
-  const viewer = useViewerKey();
-  const queryString = searchQueryString(search);
-  return useInfiniteQuery({
-    queryKey: [searchRoot, viewer, queryString],
+export const searchQuery = (search: SearchParams, viewer: string) =>
+  infiniteQueryOptions({
+    queryKey: [searchRoot, viewer, searchQueryString(search)],
     initialPageParam: null as string | null,
     getNextPageParam: (last: SearchResponse) => last.nextCursor,
-    queryFn: ({ pageParam, signal }) => {
-      const parts = [queryString, pageParam ? `cursor=${encodeURIComponent(pageParam)}` : ''].filter(Boolean);
-      return apiRequest<SearchResponse>(`/api/search${parts.length ? `?${parts.join('&')}` : ''}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) => api('search', { query: { ...searchApiQuery(search), cursor: pageParam ?? undefined } }, { signal }),
   });
+
+export function useSearch(search: SearchParams) {
+  return useInfiniteQuery(searchQuery(search, useViewerKey()));
 }

@@ -1,4 +1,4 @@
-import { SEARCH_MAX_DURATION_MINUTES } from '@wag/contract/search';
+import { SEARCH_MAX_DURATION_MINUTES } from '@wag/contract/search-rules';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';

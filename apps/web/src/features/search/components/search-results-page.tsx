@@ -1,5 +1,6 @@
 import type { WagStar } from '@wag/contract/profiles';
-import { SEARCH_QUERY_MAX_LENGTH, type SearchUser } from '@wag/contract/search';
+import type { SearchUser } from '@wag/contract/search';
+import { SEARCH_QUERY_MAX_LENGTH } from '@wag/contract/search-rules';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FollowButton } from '../../../components/social/follow-button';

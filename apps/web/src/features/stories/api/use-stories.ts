@@ -1,6 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HighlightsResponse, Story, StoryGroupsResponse, ViewersResponse } from '@wag/contract/stories';
-import { apiRequest } from '../../../lib/api-client';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ViewersResponse } from '@wag/contract/stories';
+import { STORY_VIEWERS_PAGE_SIZE } from '@wag/contract/stories-rules';
+import { api } from '../../../lib/api';
 import { useViewerKey } from '../../../lib/viewer-key';
 
 /** One item the viewer plays: an active story or a highlight, in the same shape. */
@@ -27,16 +28,22 @@ export function playDuration(item: Pick<PlayItem, 'type' | 'durationMs'>): numbe
 
 export const storiesRoot = 'stories';
 
+/** GET /api/feed/stories: the story-avatar row (yourself first, then people with active stories). */
+export const storyRowQuery = (viewer: string) =>
+  queryOptions({
+    queryKey: [storiesRoot, 'row', viewer],
+    queryFn: ({ signal }) => api('storyRow', undefined, { signal }),
+  });
+
 /** The active stories and highlights of one person, as one play list (active first). */
-export function useStoryReel(username: string) {
-  const viewer = useViewerKey();
-  return useQuery({
+export const storyReelQuery = (username: string, viewer: string) =>
+  queryOptions({
     queryKey: [storiesRoot, 'reel', username.toLowerCase(), viewer],
     queryFn: async ({ signal }) => {
-      const base = encodeURIComponent(username);
+      const params = { username };
       const [active, highlights] = await Promise.all([
-        apiRequest<{ stories: Story[] }>(`/api/stories/active/${base}`, { signal }),
-        apiRequest<HighlightsResponse>(`/api/stories/wholesale/${base}`, { signal }),
+        api('activeStories', { params }, { signal }),
+        api('highlights', { params }, { signal }),
       ]);
       const activeItems: PlayItem[] = active.stories.flatMap((story) =>
         story.media.map((media) => ({
@@ -64,28 +71,52 @@ export function useStoryReel(username: string) {
       return { active: activeItems, highlights: highlightItems, owner };
     },
   });
+
+export function useStoryReel(username: string) {
+  return useQuery(storyReelQuery(username, useViewerKey()));
 }
 
-export function useStoryMeta(storyId: string | undefined) {
-  const viewer = useViewerKey();
-  return useQuery({
+/** Views, likes and the viewer's like of one story. */
+export const storyMetaQuery = (storyId: string | undefined, viewer: string) =>
+  queryOptions({
     queryKey: [storiesRoot, 'meta', storyId, viewer],
     enabled: Boolean(storyId),
-    queryFn: ({ signal }) => apiRequest<{ views: number; likes: number; isLiked: boolean }>(`/api/stories/${storyId}/meta`, { signal }),
+    queryFn: ({ signal }) => api('storyMeta', { params: { id: storyId ?? '' } }, { signal }),
   });
+
+export function useStoryMeta(storyId: string | undefined) {
+  return useQuery(storyMetaQuery(storyId, useViewerKey()));
 }
 
-export function useStoryGroups(username: string | null) {
-  const viewer = useViewerKey();
-  return useQuery({
+/** A person's Quickyteca groups. */
+export const storyGroupsQuery = (username: string | null, viewer: string) =>
+  queryOptions({
     queryKey: [storiesRoot, 'groups', username?.toLowerCase(), viewer],
     enabled: Boolean(username),
-    queryFn: ({ signal }) => apiRequest<StoryGroupsResponse>(`/api/story-groups/${encodeURIComponent(username ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api('storyGroups', { params: { username: username ?? '' } }, { signal }),
   });
+
+export function useStoryGroups(username: string | null) {
+  return useQuery(storyGroupsQuery(username, useViewerKey()));
 }
 
-export function fetchViewers(storyId: string, page: number): Promise<ViewersResponse> {
-  return apiRequest<ViewersResponse>(`/api/stories/${storyId}/viewers?page=${page}&size=30`);
+/**
+ * Who saw a story ('Visto por'), page after page. Read afresh each time the panel opens (nothing
+ * kept once it closes) and not retried: a failure shows the empty list.
+ */
+export const storyViewersQuery = (storyId: string, viewer: string) =>
+  infiniteQueryOptions({
+    queryKey: [storiesRoot, 'viewers', storyId, viewer],
+    initialPageParam: 1,
+    getNextPageParam: (last: ViewersResponse, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    queryFn: ({ pageParam, signal }) => api('storyViewers', { params: { id: storyId }, query: { page: pageParam, size: STORY_VIEWERS_PAGE_SIZE } }, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+
+export function useStoryViewers(storyId: string) {
+  return useInfiniteQuery(storyViewersQuery(storyId, useViewerKey()));
 }
 
 /** Refreshes everything cached about stories (after a delete, a move or a new group). */
@@ -110,5 +141,5 @@ export function registerViewOnce(storyId: string): void {
   } catch {
     // Without storage a view may be sent again; the server counts it once anyway.
   }
-  void apiRequest(`/api/stories/${storyId}/view`, { method: 'POST' }).catch(() => undefined);
+  void api('viewStory', { params: { id: storyId } }).catch(() => undefined);
 }

@@ -5,13 +5,23 @@ import { Icon } from '../../../components/ui/icon';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { uploadWithProgress, UploadError } from '../../../lib/upload-with-progress';
+import { ApiError } from '../../../lib/api-error';
+import { useCreateStory } from '../api/story-actions';
 import '../../../components/ui/upload-form.css';
 
 /** product.md §9: after '¡Historia Subida!' the app moves on after 900 ms. */
 export const STORY_REDIRECT_MS = 900;
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done' } | { kind: 'error'; message: string };
+
+/** What a failed story upload says: the server's text; a 2xx refusal without one is 'unknown'. */
+function failureText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const refused = error.status >= 200 && error.status < 300;
+    return error.serverMessage || (refused ? t('stories.unknownError') : t('stories.failed'));
+  }
+  return (error instanceof Error ? error.message : undefined) || t('stories.failed');
+}
 
 /** /stories/create ('Crear Historia'): one photo or video, an audience, and a percentage progress bar. */
 export function CreateStoryPage() {
@@ -24,6 +34,7 @@ export function CreateStoryPage() {
   const [preview, setPreview] = useState<string | null>(null);
   const [audience, setAudience] = useState('public');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const createStory = useCreateStory();
 
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);
@@ -61,17 +72,12 @@ export function CreateStoryPage() {
       setPhase({ kind: 'error', message: t('stories.fileRequired') });
       return;
     }
-    const body = new FormData();
-    body.append('media', file, file.name);
-    body.append('audience', audience);
     setPhase({ kind: 'uploading', percent: 0 });
     try {
-      const result = await uploadWithProgress('/api/stories', body, (percent) => setPhase({ kind: 'uploading', percent }));
-      if (result.success === false) setPhase({ kind: 'error', message: result.message || t('stories.unknownError') });
-      else setPhase({ kind: 'done' });
+      await createStory.mutateAsync({ file, audience, onProgress: (percent) => setPhase({ kind: 'uploading', percent }) });
+      setPhase({ kind: 'done' });
     } catch (error) {
-      const message = error instanceof UploadError ? error.serverMessage : error instanceof Error ? error.message : undefined;
-      setPhase({ kind: 'error', message: message || t('stories.failed') });
+      setPhase({ kind: 'error', message: failureText(error) });
     }
   };
 

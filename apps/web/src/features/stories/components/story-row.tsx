@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StoryRowResponse } from '@wag/contract/stories';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Icon } from '../../../components/ui/icon';
-import { apiRequest } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { useViewerKey } from '../../../lib/viewer-key';
-import { storiesRoot } from '../api/use-stories';
+import { storyRowQuery } from '../api/use-stories';
 import './story-row.css';
 
 const StoryViewer = lazy(async () => ({ default: (await import('./story-viewer')).StoryViewer }));
@@ -18,11 +16,7 @@ const StoryViewer = lazy(async () => ({ default: (await import('./story-viewer')
  * moves from one person's stories to the next.
  */
 export function StoryRow() {
-  const viewer = useViewerKey();
-  const row = useQuery({
-    queryKey: [storiesRoot, 'row', viewer],
-    queryFn: ({ signal }) => apiRequest<StoryRowResponse>('/api/feed/stories', { signal }),
-  });
+  const row = useQuery(storyRowQuery(useViewerKey()));
   const [open, setOpen] = useState<number | null>(null);
   const items = row.data?.items ?? [];
   const people = items.filter((item) => item.hasStories);

@@ -1,17 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import type { StoryViewer as ViewerEntry } from '@wag/contract/stories';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { useToast } from '../../../components/ui/toast';
-import { apiRequest, errorText } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-error';
 import { storyAge } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import { createStoryGroupMutation, useStoryLike, useStoryOwnerActions, useStoryReply } from '../api/story-actions';
 import {
-  fetchViewers,
   playDuration,
   registerViewOnce,
   STORY_TICK_MS,
@@ -19,6 +18,7 @@ import {
   useStoryGroups,
   useStoryMeta,
   useStoryReel,
+  useStoryViewers,
 } from '../api/use-stories';
 import './story-viewer.css';
 
@@ -29,25 +29,9 @@ type Panel = null | 'viewers' | 'options' | 'group' | 'delete';
 const HOLD_MS = 220;
 
 function ViewersPanel({ storyId, onClose }: { storyId: string; onClose: () => void }) {
-  const [items, setItems] = useState<ViewerEntry[]>([]);
-  const [page, setPage] = useState(1);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    fetchViewers(storyId, page)
-      .then((result) => {
-        if (!live) return;
-        setItems((before) => (page === 1 ? result.items : [...before, ...result.items]));
-        setHasMore(result.hasMore);
-      })
-      .catch(() => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [storyId, page]);
+  const viewers = useStoryViewers(storyId);
+  const items = viewers.data?.pages.flatMap((page) => page.items) ?? [];
+  const loading = viewers.isFetching;
   return (
     <div className="story-panel" role="dialog" aria-label={t('stories.seenBy')} data-testid="viewers-panel">
       <header className="story-panel__head">
@@ -68,8 +52,8 @@ function ViewersPanel({ storyId, onClose }: { storyId: string; onClose: () => vo
           </li>
         ))}
       </ul>
-      {hasMore ? (
-        <Button variant="secondary" block disabled={loading} onClick={() => setPage(page + 1)}>
+      {viewers.hasNextPage ? (
+        <Button variant="secondary" block disabled={loading} onClick={() => void viewers.fetchNextPage()}>
           {t('stories.loadMore')}
         </Button>
       ) : null}
@@ -83,7 +67,7 @@ function GroupDialog({ me, onPick, onClose }: { me: string; onPick: (groupId: st
   const [name, setName] = useState('');
   const toast = useToast();
   const create = useMutation({
-    mutationFn: (groupName: string) => apiRequest<{ group: { id: string } }>('/api/story-groups', { method: 'POST', body: { name: groupName } }),
+    ...createStoryGroupMutation(),
     onSuccess: (response) => {
       void refresh();
       onPick(response.group.id);
@@ -152,6 +136,9 @@ export function StoryViewer({
   const { token, username: me } = useSession();
   const toast = useToast();
   const refresh = useRefreshStories();
+  const storyLike = useStoryLike();
+  const storyReply = useStoryReply();
+  const ownerActions = useStoryOwnerActions();
   const [tab, setTab] = useState<Tab>(start);
   const [index, setIndex] = useState(0);
   const [elapsed, setElapsed] = useState(0);
@@ -252,7 +239,7 @@ export function StoryViewer({
     const nextLiked = !likeState.isLiked;
     setLiked({ id: current.id, isLiked: nextLiked, likes: Math.max(0, likeState.likes + (nextLiked ? 1 : -1)) });
     try {
-      const response = await apiRequest<{ likes: number }>(`/api/stories/${current.id}/like`, { method: nextLiked ? 'POST' : 'DELETE' });
+      const response = await storyLike.mutateAsync({ id: current.id, like: nextLiked });
       setLiked({ id: current.id, isLiked: nextLiked, likes: response.likes });
     } catch {
       setLiked({ id: current.id, isLiked: likeState.isLiked, likes: likeState.likes });
@@ -264,7 +251,7 @@ export function StoryViewer({
     const text = reply.trim();
     if (!current || !text) return;
     try {
-      await apiRequest(`/api/stories/${current.id}/reply`, { method: 'POST', body: { text } });
+      await storyReply.mutateAsync({ id: current.id, text });
       setReply('');
       toast(t('stories.replySent'), 'success');
     } catch (error) {
@@ -406,7 +393,7 @@ export function StoryViewer({
             <ul className="story-viewer__menu" role="menu">
               {current.kind === 'active' ? (
                 <li>
-                  <button type="button" role="menuitem" onClick={() => void action(() => apiRequest(`/api/stories/${current.id}/move-to-highlights`, { method: 'POST' }), t('stories.moved'))}>
+                  <button type="button" role="menuitem" onClick={() => void action(() => ownerActions.moveToHighlights.mutateAsync(current.id), t('stories.moved'))}>
                     {t('stories.moveToHighlights')}
                   </button>
                 </li>
@@ -428,7 +415,7 @@ export function StoryViewer({
               me={me}
               onClose={() => setPanel(null)}
               onPick={(groupId) =>
-                void action(() => apiRequest(`/api/stories/${current.id}/move-to-group`, { method: 'POST', body: { group_id: groupId } }), t('stories.moved'))
+                void action(() => ownerActions.moveToGroup.mutateAsync({ id: current.id, groupId }), t('stories.moved'))
               }
             />
           ) : null}
@@ -443,7 +430,7 @@ export function StoryViewer({
                   variant="danger"
                   onClick={() =>
                     void action(async () => {
-                      await apiRequest(`/api/stories/${current.id}`, { method: 'DELETE' });
+                      await ownerActions.remove.mutateAsync(current.id);
                       if (items.length <= 1) onClose();
                       else if (index >= items.length - 1) go(tab, index - 1);
                     }, t('stories.deleted'))

@@ -1,3 +1,4 @@
+import type { UploadResponse } from '@wag/contract/posts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -5,7 +6,8 @@ import { Icon } from '../../../components/ui/icon';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { profilePath, useSession } from '../../../lib/session';
-import { uploadWithProgress, UploadError } from '../../../lib/upload-with-progress';
+import { ApiError } from '../../../lib/api-error';
+import { useCreatePost } from '../api/use-create-post';
 import { contentTypeOf, derivePostType, filesProblem, splitTags, type FilesProblem, type Visibility } from '../upload-rules';
 import '../../../components/ui/upload-form.css';
 
@@ -24,6 +26,14 @@ interface Picked {
   url: string;
 }
 
+/** What a failed upload says: a lost session asks to sign in; a 2xx refusal without text is 'incomplete'. */
+function failureText(error: unknown): string {
+  if (!(error instanceof ApiError)) return t('upload.failed');
+  if (error.status === 401) return t('upload.loginRequired');
+  const refused = error.status >= 200 && error.status < 300;
+  return error.serverMessage || (refused ? t('upload.incomplete') : t('upload.failed'));
+}
+
 /** /upload ('Subir Contenido'): file(s), description, tags, audience, and a real progress bar. */
 export function UploadPage() {
   useDocumentTitle(t('upload.title'));
@@ -36,6 +46,7 @@ export function UploadPage() {
   const [tags, setTags] = useState('');
   const [visibility, setVisibility] = useState<Visibility>('public');
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const createPost = useCreatePost();
 
   // Previews are released when the files change or the page closes.
   useEffect(() => () => picked.forEach((item) => URL.revokeObjectURL(item.url)), [picked]);
@@ -76,33 +87,27 @@ export function UploadPage() {
       setPhase({ kind: 'error', message: t(PROBLEM_TEXT[problem ?? 'required']) });
       return;
     }
-    const body = new FormData();
-    for (const file of files) body.append('media', file, file.name);
-    body.append('description', description);
-    body.append('contentType', contentType);
-    body.append('postType', postType);
-    body.append('visibility', visibility);
-    const tagList = splitTags(tags);
-    if (tagList.length > 0) body.append('tags', JSON.stringify(tagList));
-
     setPhase({ kind: 'uploading', percent: 0 });
+    // Partial: an answer missing what the contract promises still lands the page somewhere.
+    let answer: Partial<UploadResponse> | undefined;
     try {
-      const result = await uploadWithProgress('/api/posts', body, (percent) => setPhase({ kind: 'uploading', percent }));
-      if (result.success === false) {
-        setPhase({ kind: 'error', message: result.message || t('upload.incomplete') });
-        return;
-      }
-      setPhase({ kind: 'done' });
-      const slug = result.postSlug ?? result.slug;
-      if ((result.postType ?? postType) === 'quicky' || !slug) navigate(profilePath(username));
-      else navigate(`/post/${encodeURIComponent(slug)}`);
+      answer = await createPost.mutateAsync({
+        files,
+        description,
+        contentType,
+        postType,
+        visibility,
+        tags: splitTags(tags),
+        onProgress: (percent) => setPhase({ kind: 'uploading', percent }),
+      });
     } catch (error) {
-      const message =
-        error instanceof UploadError && error.status === 401
-          ? t('upload.loginRequired')
-          : (error instanceof UploadError ? error.serverMessage : undefined) || t('upload.failed');
-      setPhase({ kind: 'error', message });
+      setPhase({ kind: 'error', message: failureText(error) });
+      return;
     }
+    setPhase({ kind: 'done' });
+    const slug = answer?.postSlug ?? answer?.slug;
+    if ((answer?.postType ?? postType) === 'quicky' || !slug) navigate(profilePath(username));
+    else navigate(`/post/${encodeURIComponent(slug)}`);
   };
 
   const busy = phase.kind === 'uploading';

@@ -1,0 +1,60 @@
+import { Buffer } from 'node:buffer';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'measure-first-screen.mjs');
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wag-measure-'));
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+/** A file of the build and its .gz / .br beside it, of the given sizes (what the server would send). */
+function chunk(file, raw, gzip, brotli) {
+  fs.mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+  fs.writeFileSync(path.join(dist, file), 'x'.repeat(raw));
+  fs.writeFileSync(path.join(dist, `${file}.gz`), Buffer.alloc(gzip));
+  fs.writeFileSync(path.join(dist, `${file}.br`), Buffer.alloc(brotli));
+}
+
+// The entry imports a shared chunk statically and a lazy route dynamically; the lazy route imports the
+// shared chunk too, and a big chunk of its own that the first screen never loads.
+chunk('assets/index-a.js', 4000, 1000, 900);
+chunk('assets/shared-b.js', 2000, 300, 250);
+chunk('assets/lazy-c.js', 90000, 40000, 35000);
+chunk('assets/lazy-only-d.js', 50000, 20000, 18000);
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script type="module" crossorigin src="/assets/index-a.js"></script>');
+fs.mkdirSync(path.join(dist, '.vite'));
+fs.writeFileSync(
+  path.join(dist, '.vite/manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_shared-b.js'], dynamicImports: ['src/lazy.tsx'] },
+    '_shared-b.js': { file: 'assets/shared-b.js' },
+    'src/lazy.tsx': { file: 'assets/lazy-c.js', isDynamicEntry: true, imports: ['_shared-b.js', '_lazy-only-d.js'] },
+    '_lazy-only-d.js': { file: 'assets/lazy-only-d.js' },
+  }),
+);
+
+function measure(budgetBytes) {
+  const budget = path.join(dist, `budget-${budgetBytes}.json`);
+  fs.writeFileSync(budget, JSON.stringify({ firstScreenGzipBytes: budgetBytes }));
+  return spawnSync(process.execPath, [script, dist, `--budget=${budget}`], { encoding: 'utf8' });
+}
+
+describe('measure-first-screen', () => {
+  it('counts the entry and its static imports, not the lazy chunks', () => {
+    const run = measure(10_000);
+    expect(run.stdout).toContain('2 files');
+    expect(run.stdout).toContain('total bytes: raw 6000, gzip 1300, brotli 1150');
+    expect(run.stdout).not.toContain('lazy');
+    expect(run.status).toBe(0);
+  });
+
+  it('passes at the budget and fails one byte past it, saying so', () => {
+    expect(measure(1300).status).toBe(0);
+    const over = measure(1299);
+    expect(over.status).toBe(1);
+    expect(over.stderr).toContain('1300 B gzip, over its budget of 1299 B');
+  });
+});

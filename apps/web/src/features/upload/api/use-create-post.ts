@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import type { ContentType, PostType, Visibility } from '../upload-rules';
+
+export interface NewPost {
+  files: readonly File[];
+  description: string;
+  contentType: ContentType;
+  postType: PostType;
+  visibility: Visibility;
+  tags: readonly string[];
+  onProgress: (percent: number) => void;
+}
+
+/**
+ * POST /api/posts as multipart: every file as `media`, then description, contentType, postType,
+ * visibility and the tags as a JSON list (only when there are some), reporting upload progress.
+ */
+export function useCreatePost() {
+  return useMutation({
+    mutationFn: ({ files, description, contentType, postType, visibility, tags, onProgress }: NewPost) => {
+      const body = new FormData();
+      for (const file of files) body.append('media', file, file.name);
+      body.append('description', description);
+      body.append('contentType', contentType);
+      body.append('postType', postType);
+      body.append('visibility', visibility);
+      if (tags.length > 0) body.append('tags', JSON.stringify(tags));
+      return api('createPost', { body }, { onUploadProgress: onProgress });
+    },
+  });
+}

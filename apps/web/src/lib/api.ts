@@ -1,0 +1,183 @@
+import type { Body, EndpointName, Endpoints, EventStream, Input, MultipartBody, Response as Answer } from '@wag/contract/endpoints';
+import { pathFor, routes, type RouteName } from '@wag/contract/routes';
+import { ApiError } from './api-error';
+import { readToken } from './auth-storage';
+
+/**
+ * The one way the web app talks to the server: every call by its name in the contract's catalogue,
+ * typed from it (params, query, body, answer), its method and path read from the route table.
+ * Only `features/*\/api/` and `lib/` import this file (lint zones); screens use their queries.
+ * The types come from `@wag/contract/endpoints` with `import type` only: that module loads zod, which
+ * must not reach the browser.
+ */
+
+/** Calls answered with a stream of events rather than one JSON document: read with openStream. */
+export type StreamName = { [N in EndpointName]: Endpoints[N]['response'] extends EventStream<unknown> ? N : never }[EndpointName];
+/** Calls answered with one JSON document. */
+export type CallName = Exclude<EndpointName, StreamName>;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** The token to send; by default the stored one. `null` sends none. */
+  token?: string | null;
+}
+
+export interface UploadOptions extends CallOptions {
+  /**
+   * Upload progress in whole percent. With it the call goes through XMLHttpRequest, which reports
+   * progress (fetch cannot); the answer and the errors are the same.
+   */
+  onUploadProgress?: (percent: number) => void;
+}
+
+/** Multipart calls (uploads) may report progress; the others take the plain options. */
+type OptionsOf<N extends CallName> = Body<N> extends MultipartBody ? UploadOptions : CallOptions;
+
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+
+/** The input is optional when the call needs nothing (no path parameters, no required body). */
+type CallArgs<N extends CallName> = [RequiredKeys<Input<N>>] extends [never]
+  ? [input?: Input<N>, options?: OptionsOf<N>]
+  : [input: Input<N>, options?: OptionsOf<N>];
+
+type QueryItem = string | number | boolean;
+type QueryValue = QueryItem | readonly QueryItem[] | null | undefined;
+
+/** `?a=1&b=x&b=y` in the object's order: undefined (and null) left out, arrays as repeated keys. */
+function queryString(query: Readonly<Record<string, QueryValue>> | undefined): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const items: readonly (QueryItem | null | undefined)[] = Array.isArray(value) ? value : [value as QueryItem | null | undefined];
+    for (const item of items) {
+      if (item !== undefined && item !== null) parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
+    }
+  }
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+const fillPath = pathFor as (name: RouteName, params?: Readonly<Record<string, string>>) => string;
+
+/** The address of a call: its path with the parameters encoded in, then the query. */
+function urlOf(name: EndpointName, params?: Readonly<Record<string, string>>, query?: Readonly<Record<string, QueryValue>>): string {
+  return fillPath(name, params) + queryString(query);
+}
+
+function messageOf(payload: unknown): string | undefined {
+  if (payload && typeof payload === 'object' && 'message' in payload) {
+    const { message } = payload as { message: unknown };
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return undefined;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Any non-2xx answer, or a 2xx carrying `success: false`, becomes an ApiError with the server's text. */
+function settle(status: number, payload: unknown): unknown {
+  const failed =
+    status < 200 ||
+    status > 299 ||
+    (payload !== null && typeof payload === 'object' && (payload as { success?: unknown }).success === false);
+  if (failed) throw new ApiError(status, messageOf(payload));
+  return payload;
+}
+
+function tokenFor(options: CallOptions): string | null {
+  return options.token === undefined ? readToken() : options.token;
+}
+
+/** FormData goes as multipart (the browser writes its boundary); anything else as JSON. */
+function encodeBody(body: unknown): { payload: FormData | string | undefined; contentType: string | null } {
+  if (body instanceof FormData) return { payload: body, contentType: null };
+  if (body !== undefined) return { payload: JSON.stringify(body), contentType: 'application/json' };
+  return { payload: undefined, contentType: null };
+}
+
+async function send(method: string, url: string, body: unknown, options: CallOptions): Promise<unknown> {
+  const token = tokenFor(options);
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const { payload, contentType } = encodeBody(body);
+  if (contentType) headers.set('Content-Type', contentType);
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body: payload, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, undefined);
+  }
+  return settle(response.status, parseJson(await response.text()));
+}
+
+function sendWithProgress(method: string, url: string, body: unknown, options: UploadOptions): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const { signal, onUploadProgress } = options;
+    if (signal?.aborted) {
+      reject(new DOMException('The operation was aborted.', 'AbortError'));
+      return;
+    }
+    const request = new XMLHttpRequest();
+    request.open(method, url);
+    request.setRequestHeader('Accept', 'application/json');
+    const token = tokenFor(options);
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    const { payload, contentType } = encodeBody(body);
+    if (contentType) request.setRequestHeader('Content-Type', contentType);
+    request.upload.onprogress = (event) => {
+      if (onUploadProgress && event.lengthComputable && event.total > 0) onUploadProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    const abort = () => request.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    request.onloadend = () => signal?.removeEventListener('abort', abort);
+    request.onload = () => {
+      try {
+        resolve(settle(request.status, parseJson(request.responseText)));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    request.onerror = () => reject(new ApiError(0, undefined));
+    request.onabort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    request.send(payload ?? null);
+  });
+}
+
+/**
+ * Calls the endpoint `name`: `api('profile', { params: { username } }, { signal })`. Path parameters
+ * are percent-encoded into the path, the query is written in its object's order, a FormData body goes
+ * as multipart, anything else as JSON; the stored session token rides as `Authorization: Bearer`.
+ * Resolves with the server's answer; rejects with an ApiError carrying the server's Spanish message.
+ */
+export function api<N extends CallName>(name: N, ...[input, options]: CallArgs<N>): Promise<Answer<N>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Readonly<Record<string, string>>;
+    query?: Readonly<Record<string, QueryValue>>;
+    body?: unknown;
+  };
+  const url = urlOf(name, params, query);
+  const { method } = routes[name];
+  const settings: UploadOptions = options ?? {};
+  const answer = settings.onUploadProgress ? sendWithProgress(method, url, body, settings) : send(method, url, body, settings);
+  return answer as Promise<Answer<N>>;
+}
+
+/**
+ * Opens an event stream (the live channel) with fetch, so the token travels in the Authorization
+ * header, never in a URL. The raw response is returned: the caller reads the stream and decides what
+ * a status means (a 401 ends the channel).
+ */
+export function openStream(name: StreamName, options: { token: string; signal?: AbortSignal }): Promise<Response> {
+  return fetch(urlOf(name), {
+    method: routes[name].method,
+    headers: { Authorization: `Bearer ${options.token}`, Accept: 'text/event-stream' },
+    signal: options.signal,
+  });
+}
