@@ -6,7 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 const apiServer = 'http://localhost:3000';
 
 /**
- * product.md §7 has three calls without the /api prefix (PUT /user/personal-info,
+ * docs/product.md §7 has three calls without the /api prefix (PUT /user/personal-info,
  * POST and DELETE /follow/{username}). Only those methods go to the server: a GET of the
  * same path is a page of the web app.
  */

@@ -1,9 +1,9 @@
 // Account rules with no schema library, so the web app's first screen can use them cheaply.
-/** Rules of product.md §5 and decisions.md §5, shared by the web forms and the server. */
+/** Rules of docs/product.md §5 and docs/product-decisions.md §5, shared by the web forms and the server. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const MINIMUM_AGE = 18;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
-/** Letters, digits and the symbols !@#$%^&*()_+-=[]{};':"\|,.<>/? (product.md §5). */
+/** Letters, digits and the symbols !@#$%^&*()_+-=[]{};':"\|,.<>/? (docs/product.md §5). */
 export const PASSWORD_ALLOWED = /^[A-Za-z0-9!@#$%^&*()_+\-=[\]{};':"\\|,.<>/?]*$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -19,7 +19,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
 
 export type PasswordProblem = 'short' | 'whitespace' | 'characters';
 
-/** The first rule a password breaks, in the order product.md §5 lists them. */
+/** The first rule a password breaks, in the order docs/product.md §5 lists them. */
 export function passwordProblem(password: string): PasswordProblem | null {
   if (password.length < PASSWORD_MIN_LENGTH) return 'short';
   if (/\s/.test(password)) return 'whitespace';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API returns has this shape (decisions.md §2). */
+/** Every error the API returns has this shape (docs/product-decisions.md §2). */
 export const errorResponse = z.object({
   success: z.literal(false),
   message: z.string(),

@@ -1,5 +1,5 @@
 // Post and comment limits with no schema library, so the web app can use them without loading zod.
-/** Limits of product.md §5 and decisions.md for posts and comments. */
+/** Limits of docs/product.md §5 and docs/product-decisions.md for posts and comments. */
 export const COMMENT_MAX_LENGTH = 1000;
 export const COMMENTS_PAGE_SIZE = 30;
 export const REPLIES_PER_COMMENT = 20;

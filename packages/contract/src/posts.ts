@@ -15,7 +15,7 @@ export const postMediaItem = z.object({
 });
 export type PostMediaItem = z.infer<typeof postMediaItem>;
 
-/** A post as its own page shows it (product.md §3 "Post/Quicky" plus the detail it needs). */
+/** A post as its own page shows it (docs/product.md §3 "Post/Quicky" plus the detail it needs). */
 export const postDetail = postSummary.extend({
   tags: z.array(z.string()),
   isSaved: z.boolean(),
@@ -53,7 +53,7 @@ export type PostResponse = z.infer<typeof postResponse>;
 export const postIdParam = z.object({ id: z.string().min(1).max(100) });
 export const slugParam = z.object({ slug: z.string().min(1).max(200) });
 
-/** GET /api/posts/{id}/stats (product.md §3 "Post stats"). */
+/** GET /api/posts/{id}/stats (docs/product.md §3 "Post stats"). */
 export const postStats = z.object({ likes: z.number().int().nonnegative(), views: z.number().int().nonnegative(), isLiked: z.boolean() });
 export type PostStats = z.infer<typeof postStats>;
 
@@ -81,7 +81,7 @@ const commentBase = z.object({
   parent_id: z.string().nullable(),
 });
 
-/** product.md §3 "Comment": replies one level deep. */
+/** docs/product.md §3 "Comment": replies one level deep. */
 export const comment = commentBase.extend({
   replies: z.array(commentBase),
   /** How many replies there are in all (replies holds at most REPLIES_PER_COMMENT of them). */
@@ -120,7 +120,7 @@ export const quickysQuery = z.object({
 export const quickysResponse = z.object({ quickys: z.array(postSummary), nextCursor: z.string().nullable() });
 export type QuickysResponse = z.infer<typeof quickysResponse>;
 
-/** GET /api/posts?user_username=&post_type= (or user=&type=): the author-quicky lookups of product.md §7. */
+/** GET /api/posts?user_username=&post_type= (or user=&type=): the author-quicky lookups of docs/product.md §7. */
 export const postsByAuthorQuery = z.object({
   user_username: z.string().max(100).optional(),
   user: z.string().max(100).optional(),

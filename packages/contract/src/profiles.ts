@@ -23,7 +23,7 @@ export const profileStats = z.object({
 export type ProfileStats = z.infer<typeof profileStats>;
 
 /**
- * A post as the grids show it (product.md §3 "Post/Quicky"). A locked post (VIP the viewer may not
+ * A post as the grids show it (docs/product.md §3 "Post/Quicky"). A locked post (VIP the viewer may not
  * see) has every media URL null.
  */
 export const postSummary = z.object({
@@ -54,7 +54,7 @@ export const postSummary = z.object({
 });
 export type PostSummary = z.infer<typeof postSummary>;
 
-/** GET /api/profile/{username} (product.md §7: user, stats, posts). */
+/** GET /api/profile/{username} (docs/product.md §7: user, stats, posts). */
 export const profileResponse = z.object({
   success: z.literal(true),
   user: publicUser,
@@ -72,7 +72,7 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
 export const userPostsQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number<number>().int().min(1).max(60).optional(),
-  /** Only one kind of post, e.g. `quicky` for an author's quickys (product.md §7). */
+  /** Only one kind of post, e.g. `quicky` for an author's quickys (docs/product.md §7). */
   post_type: z.enum(['grid', 'quicky', 'vip']).optional(),
 });
 export type UserPostsQuery = z.infer<typeof userPostsQuery>;
@@ -95,7 +95,7 @@ export const followResponse = z.object({
 });
 export type FollowResponse = z.infer<typeof followResponse>;
 
-/** One row of a followers or following list (product.md §3). */
+/** One row of a followers or following list (docs/product.md §3). */
 export const followEntry = z.object({
   id: z.string(),
   username: z.string(),
@@ -144,7 +144,7 @@ export const profilePictureResponse = z.object({
 });
 export type ProfilePictureResponse = z.infer<typeof profilePictureResponse>;
 
-/** GET /api/user/personal-info (product.md §3 "Personal info (read)"). */
+/** GET /api/user/personal-info (docs/product.md §3 "Personal info (read)"). */
 export const personalInfoResponse = z.object({
   success: z.literal(true),
   full_name: z.string().nullable(),
@@ -184,7 +184,7 @@ export const usernameCheckResponse = z.object({
 });
 export type UsernameCheckResponse = z.infer<typeof usernameCheckResponse>;
 
-/** GET /api/users/search?q=&limit= (product.md §3 "User search result"). */
+/** GET /api/users/search?q=&limit= (docs/product.md §3 "User search result"). */
 export const peopleSearchQuery = z.object({
   q: z.string().max(100).optional(),
   limit: z.coerce.number<number>().int().min(1).optional(),

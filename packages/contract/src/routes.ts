@@ -11,7 +11,7 @@ export interface RouteDefinition {
 
 /**
  * Every endpoint the server serves, by a stable name. A call answered at two paths (the unprefixed
- * ones product.md §7 lists) has one entry per path; a GET and a DELETE of one path are two entries.
+ * ones docs/product.md §7 lists) has one entry per path; a GET and a DELETE of one path are two entries.
  */
 export const routes = {
   // Accounts and the session

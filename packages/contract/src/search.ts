@@ -5,7 +5,7 @@ import { SEARCH_MAX_DURATION_MINUTES, SEARCH_QUERY_MAX_LENGTH, searchCategories,
 export * from './search-rules.js';
 
 /**
- * GET /api/search (product.md §2 "Search results" and §3 "Search filters"). Every parameter is
+ * GET /api/search (docs/product.md §2 "Search results" and §3 "Search filters"). Every parameter is
  * optional; an empty query with filters browses the posts that match them.
  */
 export const searchQuery = z.object({
@@ -25,7 +25,7 @@ export const searchQuery = z.object({
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
 
-/** One person found by name (product.md §3 "User search result"), with what the results list shows. */
+/** One person found by name (docs/product.md §3 "User search result"), with what the results list shows. */
 export const searchUser = z.object({
   id: z.string(),
   username: z.string(),

@@ -9,7 +9,7 @@ const storyUser = z.object({
   isVerified: z.boolean(),
 });
 
-/** product.md §3 "Story": media is a list of {url, type}. */
+/** docs/product.md §3 "Story": media is a list of {url, type}. */
 export const story = z.object({
   id: z.string(),
   user: storyUser,
@@ -23,7 +23,7 @@ export const story = z.object({
 });
 export type Story = z.infer<typeof story>;
 
-/** product.md §3 "Highlight story". */
+/** docs/product.md §3 "Highlight story". */
 export const highlightStory = z.object({
   id: z.string(),
   created_at: z.string(),
@@ -42,12 +42,12 @@ export const hasActiveResponse = z.object({ hasActive: z.boolean() });
 export const highlightsResponse = z.object({ highlights: z.array(highlightStory) });
 export type HighlightsResponse = z.infer<typeof highlightsResponse>;
 
-/** product.md §3 "Story meta". */
+/** docs/product.md §3 "Story meta". */
 export const storyMeta = z.object({ views: z.number().int().nonnegative(), likes: z.number().int().nonnegative(), isLiked: z.boolean() });
 export const storyViewResponse = z.object({ success: z.literal(true), views: z.number().int().nonnegative() });
 export const storyLikeResponse = z.object({ success: z.literal(true), isLiked: z.boolean(), likes: z.number().int().nonnegative() });
 
-/** product.md §3 "Viewer" and "Viewers page". */
+/** docs/product.md §3 "Viewer" and "Viewers page". */
 export const storyViewer = z.object({
   id: z.string(),
   username: z.string(),
@@ -64,7 +64,7 @@ export const viewersQuery = z.object({
 export const viewersResponse = z.object({ items: z.array(storyViewer), hasMore: z.boolean() });
 export type ViewersResponse = z.infer<typeof viewersResponse>;
 
-/** product.md §3 "Story groups". */
+/** docs/product.md §3 "Story groups". */
 export const storyGroupsResponse = z.object({
   recents: z.object({ count: z.number().int().nonnegative(), cover_url: z.string().nullable() }),
   groups: z.array(z.object({ id: z.string(), name: z.string(), count: z.number().int().nonnegative(), cover_url: z.string().nullable() })),

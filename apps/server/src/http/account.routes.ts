@@ -52,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => app.services.account.personalInfo(await requireViewer(request)),
   );
 
-  // product.md §7 calls it without the /api prefix; the prefixed path is the same call.
+  // docs/product.md §7 calls it without the /api prefix; the prefixed path is the same call.
   for (const name of ['updatePersonalInfoUnprefixed', 'updatePersonalInfo'] as const) {
     route(
       app,

@@ -32,7 +32,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   void answerError(error, request, reply);
 }
 
-/** One place turns every error into `{ success: false, message }` (decisions.md §2). */
+/** One place turns every error into `{ success: false, message }` (docs/product-decisions.md §2). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(answerError);
 }

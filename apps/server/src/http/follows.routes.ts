@@ -14,7 +14,7 @@ export const followsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => app.services.follows.status(request.params.username, await optionalViewer(request)),
   );
 
-  // product.md §7 lists both /api/follow/{username} and the unprefixed /follow/{username}.
+  // docs/product.md §7 lists both /api/follow/{username} and the unprefixed /follow/{username}.
   for (const [follow, unfollow] of [['follow', 'unfollow'], ['followUnprefixed', 'unfollowUnprefixed']] as const) {
     route(
       app,

@@ -17,7 +17,7 @@ const UPLOAD_FIELDS = new Set(['description', 'visibility', 'tags', 'contentType
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
-    // decisions.md §6: uploads are bounded (config.uploadMaxBytes a file, 10 files).
+    // docs/product-decisions.md §6: uploads are bounded (config.uploadMaxBytes a file, 10 files).
     limits: { fileSize: app.config.uploadMaxBytes, files: 10, fields: 10, fieldSize: 10_000, parts: 20 },
   });
 

@@ -8,7 +8,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app. Any GET that is not an API call or a file gets index.html, so the
- * client router takes every route of product.md §2.
+ * client router takes every route of docs/product.md §2.
  */
 export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string }) {
   const indexHtml = path.join(options.webDistDir, 'index.html');

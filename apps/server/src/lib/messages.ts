@@ -1,4 +1,4 @@
-/** Spanish texts the server answers with (product.md §5 and §8 where it gives them). */
+/** Spanish texts the server answers with (docs/product.md §5 and §8 where it gives them). */
 export const messages = {
   usernameMissing: 'El nombre de usuario es obligatorio.',
   usernameFormat: 'El nombre de usuario debe tener de 3 a 20 caracteres: letras, números o guion bajo.',

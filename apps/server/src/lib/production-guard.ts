@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { DEMO_EMAIL_DOMAIN, TRY_ACCOUNT } from '../seed/world-data.js';
 
 /**
- * What a production server (NODE_ENV=production) refuses to start with (decisions.md §10a): the demo
+ * What a production server (NODE_ENV=production) refuses to start with (docs/product-decisions.md §10a): the demo
  * world, demo accounts already in its database, and test-only providers. Each refusal names itself.
  */
 export async function productionProblems(config: Config, db: Database): Promise<string[]> {

@@ -12,7 +12,7 @@ export function hashToken(token: string): string {
 
 /**
  * Reads a token as the web client may send it: with or without `Bearer `, with or without
- * surrounding quotes (product.md §3, browser storage keys).
+ * surrounding quotes (docs/product.md §3, browser storage keys).
  */
 export function normalizeToken(raw: string | undefined | null): string | null {
   if (!raw) return null;

@@ -3,7 +3,7 @@ import sharp, { type SharpOptions } from 'sharp';
 import { MEDIA_FILES, writeFileAtomic } from './storage.js';
 import { readingUpload } from './unreadable-media.js';
 
-/** Images larger than this are refused before decoding (decisions.md §6: about 40 megapixels). */
+/** Images larger than this are refused before decoding (docs/product-decisions.md §6: about 40 megapixels). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
 export interface RenditionSpec {

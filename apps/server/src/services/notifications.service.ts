@@ -20,7 +20,7 @@ import type { LikeChange } from '../repositories/like-change.js';
 const MAX_MENTIONS = 10;
 const MENTION = /(?:^|[^A-Za-z0-9_@])@([A-Za-z0-9_]{1,20})(?![A-Za-z0-9_])/g;
 
-/** The lower-cased usernames a text mentions (product.md §9: 1 to 20 of [a-zA-Z0-9_]). */
+/** The lower-cased usernames a text mentions (docs/product.md §9: 1 to 20 of [a-zA-Z0-9_]). */
 export function mentionedUsernames(text: string): string[] {
   const names = new Set<string>();
   for (const match of text.matchAll(MENTION)) {

@@ -145,7 +145,7 @@ export function createPostsService({
       return { likes: post.likes_count, views: post.views_count, isLiked: post.is_liked };
     },
 
-    /** Counts a logged-in viewer's view once; guests and the owner do not count (product.md §6). */
+    /** Counts a logged-in viewer's view once; guests and the owner do not count (docs/product.md §6). */
     async view(postId: string, viewer: Viewer | null): Promise<{ success: true; views: number }> {
       const { post, access } = await accessible(postId, viewer);
       if (!viewer || access !== 'visible') return { success: true, views: post.views_count };

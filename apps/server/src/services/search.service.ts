@@ -78,7 +78,7 @@ function decodeAfter(order: PostSearchOrder, raw: string): PostSearchAfter {
 }
 
 /**
- * Search (product.md §2 "Search results", §3 "Search filters"): posts by their words in Spanish
+ * Search (docs/product.md §2 "Search results", §3 "Search filters"): posts by their words in Spanish
  * forms, ranked by relevance unless a sort is asked for, with the filters applied by the
  * database; people by name on the first page. Audiences as on every other list.
  */

@@ -20,7 +20,7 @@ export const MAX_IMAGES_PER_POST = 10;
 export const DESCRIPTION_MAX_LENGTH = 2200;
 const MAX_TAGS = 30;
 const TAG_MAX_LENGTH = 50;
-/** Video length caps of decisions.md §6: quickys 3 minutes, other posts 10 minutes. */
+/** Video length caps of docs/product-decisions.md §6: quickys 3 minutes, other posts 10 minutes. */
 const VIDEO_CAP_MS: Record<PostType, number> = { quicky: 3 * 60_000, vip: 10 * 60_000, grid: 10 * 60_000 };
 
 export interface UploadFields {
@@ -53,7 +53,7 @@ function parseVisibility(raw: string | undefined): Audience {
   throw new ValidationError(messages.badJson);
 }
 
-/** product.md §4: subscribers visibility gives vip; otherwise video gives quicky and image grid. */
+/** docs/product.md §4: subscribers visibility gives vip; otherwise video gives quicky and image grid. */
 export function derivePostType(visibility: Audience, kind: 'image' | 'video'): PostType {
   if (visibility === 'subscribers') return 'vip';
   return kind === 'video' ? 'quicky' : 'grid';

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 /**
  * Every read path against the access rules: guest, stranger, follower, ex-follower and owner, each
  * looking at public, followers-only and VIP posts and stories, through every call that can show
- * them or their files. The expected visibility is written out below, by hand, from decisions.md §3;
+ * them or their files. The expected visibility is written out below, by hand, from docs/product-decisions.md §3;
  * each path maps it to what it should answer. Data the viewer should not reach (a saved post, a
  * notification or a quoted story from when they followed) is put in place first, so a path that
  * forgets to ask the rules shows it.

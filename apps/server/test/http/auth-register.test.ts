@@ -79,7 +79,7 @@ describe('POST /api/register', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('accepts every symbol product.md §5 allows in a password', async () => {
+  it('accepts every symbol docs/product.md §5 allows in a password', async () => {
     const response = await register(validBody({ password: `Aa1!@#$%^&*()_+-=[]{};':"\\|,.<>/?` }));
     expect(response.statusCode).toBe(201);
   });

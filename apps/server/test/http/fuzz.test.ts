@@ -52,7 +52,7 @@ const UPLOADS: Record<string, { files: string[]; fields: string[] }> = {
   'PUT /api/user/profile-picture': { files: ['profilePicture'], fields: [] },
 };
 
-/** product.md §7 serves these without the /api prefix; the run must reach them too. */
+/** docs/product.md §7 serves these without the /api prefix; the run must reach them too. */
 const UNPREFIXED = ['PUT /user/personal-info', 'POST /follow/{username}', 'DELETE /follow/{username}'];
 
 let t: TestApp;

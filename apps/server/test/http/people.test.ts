@@ -44,7 +44,7 @@ describe('GET /api/users/search', () => {
     expect(ordered.indexOf('jose_luis')).toBeLessThan(ordered.indexOf('pepe_joseph'));
   });
 
-  it('answers the shape of product.md §3 and nothing private', async () => {
+  it('answers the shape of docs/product.md §3 and nothing private', async () => {
     const response = await t.request({ method: 'GET', url: '/api/users/search?q=maria_jose' });
     expect(response.json()).toEqual({ users: [{ id: expect.any(String), username: 'maria_jose', full_name: 'María José', avatar: null, verified: true }] });
     expect(response.body).not.toMatch(/email|birth|phone/);

@@ -194,7 +194,7 @@ describe('comments', () => {
 });
 
 describe('quicky lists', () => {
-  it('lists an author\'s quickys by every lookup of product.md §7, and the public explore grid', async () => {
+  it('lists an author\'s quickys by every lookup of docs/product.md §7, and the public explore grid', async () => {
     const viaQuickys = (await t.request({ method: 'GET', url: `/api/users/${owner.username}/quickys` })).json();
     expect(viaQuickys.quickys.map((q: { slug: string }) => q.slug)).toEqual([posts.quicky!.slug]);
     const viaPosts = (await t.request({ method: 'GET', url: `/api/users/${owner.username}/posts?post_type=quicky` })).json();

@@ -44,7 +44,7 @@ function settingsMenu(section: 'account' | 'notifications' | 'privacySecurity' |
   };
 }
 
-/** Screens of product.md §2 that need an account (the protected ones and the account's own pages). */
+/** Screens of docs/product.md §2 that need an account (the protected ones and the account's own pages). */
 const privateRoutes: RouteObject[] = [
   { path: 'quicky/:slug', lazy: async () => ({ Component: (await import('./routes/post-routes')).QuickyRoute }) },
   { path: 'post/:slug', lazy: async () => ({ Component: (await import('./routes/post-routes')).PostRoute }) },
@@ -126,7 +126,7 @@ export const routes: RouteObject[] = [
         children: [
           ...publicRoutes,
           { element: <RequireSession />, children: privateRoutes },
-          // The profile catch-all comes last (product.md §2).
+          // The profile catch-all comes last (docs/product.md §2).
           { path: ':username', lazy: profileScreen },
           { path: '*', Component: NotFoundPage },
         ],

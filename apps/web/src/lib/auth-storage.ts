@@ -1,10 +1,10 @@
-/** Browser storage keys of product.md §3. */
+/** Browser storage keys of docs/product.md §3. */
 export const TOKEN_KEY = 'token';
 export const USERNAME_KEY = 'username';
 
 /** Fired on window whenever this tab changes the stored session. */
 export const SESSION_CHANGED_EVENT = 'wag:session';
-/** Fired on window when the account's username changes (product.md §4, personal information). */
+/** Fired on window when the account's username changes (docs/product.md §4, personal information). */
 export const USERNAME_CHANGED_EVENT = 'usernameChanged';
 
 export interface UsernameChangedDetail {

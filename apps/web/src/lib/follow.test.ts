@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextFollowerCount } from './follow';
 
-describe('nextFollowerCount (product.md §4)', () => {
+describe('nextFollowerCount (docs/product.md §4)', () => {
   it("uses the server's number when it sends one", () => {
     expect(nextFollowerCount(10, true, 42)).toBe(42);
     expect(nextFollowerCount(10, false, 0)).toBe(0);

@@ -17,7 +17,7 @@ export interface FollowState {
 }
 
 /**
- * The follower count after a follow or unfollow (product.md §4): the server's value when it
+ * The follower count after a follow or unfollow (docs/product.md §4): the server's value when it
  * sent a number, otherwise one more or one less than before, never below zero.
  */
 export function nextFollowerCount(before: number | undefined, nowFollowing: boolean, serverValue?: unknown): number | undefined {
@@ -30,7 +30,7 @@ const queues = createQueueRegistry();
 const FOLLOW_FACETS = ['isFollowing', 'followers'] as const;
 
 // Every follow button of one person (on any screen) is disabled while that person's follow is on its
-// way (product.md §4): they read this.
+// way (docs/product.md §4): they read this.
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -94,7 +94,7 @@ export function useFollow(username: string, options: UseFollowOptions = {}) {
                 clearSession();
                 onAuthRequired?.();
               } else {
-                // product.md §8: a failed follow is logged and leaves the screen as it was.
+                // docs/product.md §8: a failed follow is logged and leaves the screen as it was.
                 console.error(error);
               }
             },

@@ -10,7 +10,7 @@ function toDate(value: Date | string | number | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Story header time (product.md §9): 'ahora' under an hour, then hours, then days. */
+/** Story header time (docs/product.md §9): 'ahora' under an hour, then hours, then days. */
 export function storyAge(value: Date | string | number | null | undefined, now = new Date()): string {
   const date = toDate(value);
   if (!date) return '';
@@ -20,7 +20,7 @@ export function storyAge(value: Date | string | number | null | undefined, now =
   return t('time.storyDays', { n: Math.floor(elapsed / DAY) });
 }
 
-/** Comment time (product.md §9): 'hace Ns', 'hace Nm', 'hace Nh', 'hace Nd'. */
+/** Comment time (docs/product.md §9): 'hace Ns', 'hace Nm', 'hace Nh', 'hace Nd'. */
 export function commentAge(value: Date | string | number | null | undefined, now = new Date()): string {
   const date = toDate(value);
   if (!date) return '';
@@ -38,7 +38,7 @@ export function formatCount(value: number): string {
   );
 }
 
-/** Dates as YYYY-MM-DD (product.md §9), from a date or a date-time. */
+/** Dates as YYYY-MM-DD (docs/product.md §9), from a date or a date-time. */
 export function isoDate(value: string | null | undefined): string {
   if (!value) return '';
   const match = /^(\d{4}-\d{2}-\d{2})/.exec(value);

@@ -16,7 +16,7 @@ const likeQueues = createQueueRegistry();
 const LIKE_FACETS = ['isLiked', 'likes'] as const;
 const saveQueues = createQueueRegistry();
 
-/** product.md §4: the like count moves by one, never below zero, until the server gives its number. */
+/** docs/product.md §4: the like count moves by one, never below zero, until the server gives its number. */
 const shifted = (likes: number, on: boolean, wasOn: boolean) => Math.max(0, likes + (on === wasOn ? 0 : on ? 1 : -1));
 
 export function usePostLike(post: { id: string; isLiked: boolean; likes: number }) {

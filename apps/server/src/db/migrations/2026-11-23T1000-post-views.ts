@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: written against Kysely<unknown>, never importing today's schema types.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // A post view counts once per logged-in viewer (guests do not count views, product.md §6).
+  // A post view counts once per logged-in viewer (guests do not count views, docs/product.md §6).
   await sql`
     CREATE TABLE post_views (
       post_id uuid NOT NULL REFERENCES posts(id) ON DELETE CASCADE,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: written against Kysely<unknown>, never importing today's schema types.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Direct messages. Story replies arrive here quoting their story (decisions.md §7); the
+  // Direct messages. Story replies arrive here quoting their story (docs/product-decisions.md §7); the
   // conversations screens read the same table.
   await sql`
     CREATE TABLE messages (

@@ -2,7 +2,7 @@
 export const CONSENT_KEY = 'wag.consentAccepted';
 export const AGE_KEY = 'wag.ageConfirmed';
 
-/** Where a visitor who declines is sent (product.md §1: an external search site). */
+/** Where a visitor who declines is sent (docs/product.md §1: an external search site). */
 export const LEAVE_URL = 'https://www.google.com';
 
 export function isAccepted(key: string): boolean {

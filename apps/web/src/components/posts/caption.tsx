@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { t } from '../../lib/i18n';
 import './caption.css';
 
-/** Caption truncated at 100 characters with 'más' / 'menos' (product.md §2 and §9). */
+/** Caption truncated at 100 characters with 'más' / 'menos' (docs/product.md §2 and §9). */
 export function Caption({ text, title }: { text: string; title?: string | null }) {
   const [open, setOpen] = useState(false);
   const long = text.length > 100;

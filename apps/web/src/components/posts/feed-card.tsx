@@ -13,14 +13,14 @@ import { SavePostButton } from './save-post-button';
 import './feed-card.css';
 import './post-action.css';
 
-/** The card kinds of product.md §3 (feed-card variant): quicky, image or carousel. */
+/** The card kinds of docs/product.md §3 (feed-card variant): quicky, image or carousel. */
 export function feedCardType(post: Pick<PostSummary, 'post_type' | 'media_type' | 'media_count'>): 'quicky' | 'image' | 'carousel' {
   if (post.post_type === 'quicky' || post.media_type === 'video') return 'quicky';
   return post.media_count > 1 ? 'carousel' : 'image';
 }
 
 /**
- * A post in a list (product.md §2 "Feed card"): author, media (quickys 9:16, images and carousels
+ * A post in a list (docs/product.md §2 "Feed card"): author, media (quickys 9:16, images and carousels
  * square, '{n} fotos' on carousels), caption cut at 100 characters with 'más' / 'menos', and like,
  * comment, share and save.
  */

@@ -16,7 +16,7 @@ interface FollowButtonProps {
 }
 
 /**
- * Seguir / Siguiendo (product.md §4): changes at once, is disabled and dimmed while the request
+ * Seguir / Siguiendo (docs/product.md §4): changes at once, is disabled and dimmed while the request
  * runs, and sends guests to /login.
  */
 export function FollowButton({ username, isFollowing: own, followers: ownFollowers, onAuthRequired, size = 'md', block }: FollowButtonProps) {

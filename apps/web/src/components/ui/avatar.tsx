@@ -8,7 +8,7 @@ interface AvatarProps {
   ring?: boolean;
 }
 
-/** A profile picture, or the first letter of the name when there is none (product.md §3). */
+/** A profile picture, or the first letter of the name when there is none (docs/product.md §3). */
 export function Avatar({ name, src, size = 36, ring = false }: AvatarProps) {
   const initial = (name.trim()[0] ?? '?').toUpperCase();
   return (

@@ -29,7 +29,7 @@ export interface MentionAtCursor {
   start: number;
 }
 
-/** The partial mention that ends at the cursor, if any (product.md §4 and §9). */
+/** The partial mention that ends at the cursor, if any (docs/product.md §4 and §9). */
 export function mentionAtCursor(text: string, cursor: number): MentionAtCursor | null {
   const before = text.slice(0, Math.max(0, Math.min(cursor, text.length)));
   const match = MENTION_AT_CURSOR.exec(before);

@@ -24,7 +24,7 @@ describe('registerErrors', () => {
     });
   });
 
-  it('applies the password rules in the order of product.md §5', () => {
+  it('applies the password rules in the order of docs/product.md §5', () => {
     const check = (password: string) => registerErrors({ ...valid, password, confirmPassword: password }, today).password;
     expect(check('abc')).toBe('La contraseña debe tener al menos 6 caracteres.');
     expect(check('abc def')).toBe('La contraseña no debe contener espacios.');
@@ -43,7 +43,7 @@ describe('registerErrors', () => {
     expect(registerErrors({ ...valid, birthDate: '2008-06-15' }, today).birthDate).toBeUndefined();
   });
 
-  it('gives the native date messages of product.md §5', () => {
+  it('gives the native date messages of docs/product.md §5', () => {
     expect(birthDateNativeMessage('', today)).toBe('Debes ingresar tu fecha de nacimiento.');
     expect(birthDateNativeMessage('2010-01-01', today)).toBe('Debe ser mayor de +18 para registrarte');
     expect(birthDateNativeMessage('1990-01-01', today)).toBeNull();

@@ -37,7 +37,7 @@ const birthDateMessages: Record<BirthDateProblem, MessageKey> = {
   underage: 'auth.validation.birthDateUnderage',
 };
 
-/** The problem of each field, with the texts of product.md §5 (rules from @wag/contract/auth). */
+/** The problem of each field, with the texts of docs/product.md §5 (rules from @wag/contract/auth). */
 export function registerErrors(values: RegisterValues, today = new Date()): RegisterErrors {
   const errors: RegisterErrors = {};
 
@@ -62,7 +62,7 @@ export function registerErrors(values: RegisterValues, today = new Date()): Regi
   return errors;
 }
 
-/** The browser's own message for the date input (product.md §5 native messages). */
+/** The browser's own message for the date input (docs/product.md §5 native messages). */
 export function birthDateNativeMessage(value: string, today = new Date()): string | null {
   const problem = birthDateProblem(value, today);
   if (problem === 'missing') return t('auth.validation.birthDateMissing');

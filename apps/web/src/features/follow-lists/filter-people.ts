@@ -6,7 +6,7 @@ export function foldText(value: string): string {
 }
 
 /**
- * product.md §5 "List search": the trimmed text, without regard to case, as a substring of the
+ * docs/product.md §5 "List search": the trimmed text, without regard to case, as a substring of the
  * full name or the username. An empty search keeps everyone.
  */
 export function filterPeople<T extends Pick<FollowEntry, 'username' | 'fullName'>>(people: T[], search: string): T[] {

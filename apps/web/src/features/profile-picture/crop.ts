@@ -1,4 +1,4 @@
-/** product.md §9: the crop is square and round, zoom 1 to 3, saved as JPEG named profile.jpg. */
+/** docs/product.md §9: the crop is square and round, zoom 1 to 3, saved as JPEG named profile.jpg. */
 export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 3;
 /** Side of the saved square, in pixels; the server makes its display sizes from it. */

@@ -9,7 +9,7 @@ import {
   type SearchSort,
 } from '@wag/contract/search-rules';
 
-/** What a search-results address asks for (product.md §2; duration is WAG's own). */
+/** What a search-results address asks for (docs/product.md §2; duration is WAG's own). */
 export interface SearchParams {
   query: string;
   category?: SearchCategory;

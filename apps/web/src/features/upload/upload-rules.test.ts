@@ -9,7 +9,7 @@ describe('upload rules', () => {
     expect(splitTags(' , ')).toEqual([]);
   });
 
-  it('derives the post type as product.md §4 says', () => {
+  it('derives the post type as docs/product.md §4 says', () => {
     expect(derivePostType('subscribers', 'video')).toBe('vip');
     expect(derivePostType('subscribers', 'image')).toBe('vip');
     expect(derivePostType('public', 'video')).toBe('quicky');

@@ -1,4 +1,4 @@
-/** The pure rules of the upload screen (product.md §4 and §5), kept apart so they are easy to test. */
+/** The pure rules of the upload screen (docs/product.md §4 and §5), kept apart so they are easy to test. */
 export type Visibility = 'public' | 'followers' | 'subscribers';
 export type PostType = 'grid' | 'quicky' | 'vip';
 export type ContentType = 'image' | 'video';
@@ -13,7 +13,7 @@ export function splitTags(text: string): string[] {
     .filter((tag) => tag.length > 0);
 }
 
-/** product.md §4: subscribers visibility gives vip; otherwise video gives quicky and image gives grid. */
+/** docs/product.md §4: subscribers visibility gives vip; otherwise video gives quicky and image gives grid. */
 export function derivePostType(visibility: Visibility, contentType: ContentType): PostType {
   if (visibility === 'subscribers') return 'vip';
   return contentType === 'video' ? 'quicky' : 'grid';

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { saveSession } from '../../../lib/auth-storage';
 import { currentUserKey } from '../../../lib/current-user';
 
-/** POST /api/login; on success the token and username are stored (product.md §4). */
+/** POST /api/login; on success the token and username are stored (docs/product.md §4). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

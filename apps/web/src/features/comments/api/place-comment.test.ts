@@ -24,7 +24,7 @@ const pages = (...lists: Array<{ ids: string[]; next: string | null }>): Infinit
 
 const ids = (data: InfiniteData<CommentsResponse, string | null>) => data.pages.flatMap((page) => page.comments.map((c) => c.id));
 
-describe('placeComment (product.md §4)', () => {
+describe('placeComment (docs/product.md §4)', () => {
   it('puts a new top-level comment first when sorted recent', () => {
     expect(ids(placeComment(pages({ ids: ['b', 'a'], next: null }), comment('new'), 'recent'))).toEqual(['new', 'b', 'a']);
   });

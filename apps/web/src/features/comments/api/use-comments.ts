@@ -25,7 +25,7 @@ export function useComments(postId: string, sort: CommentSort) {
 type CommentPages = InfiniteData<CommentsResponse, string | null>;
 
 /**
- * Puts a new comment where product.md §4 says: a reply at the front of its parent's replies; a
+ * Puts a new comment where docs/product.md §4 says: a reply at the front of its parent's replies; a
  * top-level comment first when sorted 'recent' and last when sorted 'all' (oldest first).
  */
 export function placeComment(pages: CommentPages, created: Comment, sort: CommentSort): CommentPages {
@@ -65,7 +65,7 @@ export function useAddComment(postId: string, sort: CommentSort) {
     onSuccess: (response) => {
       const key = commentsKey(postId, sort, viewer);
       if (!response?.comment) {
-        // product.md §4: if no comment comes back, the list reloads.
+        // docs/product.md §4: if no comment comes back, the list reloads.
         void queryClient.invalidateQueries({ queryKey: key });
         return;
       }

@@ -64,7 +64,7 @@ function CommentItem({
 }
 
 /**
- * The comments of a post or quicky (product.md §2 and §4): sort tabs Todos / Más recientes, one level
+ * The comments of a post or quicky (docs/product.md §2 and §4): sort tabs Todos / Más recientes, one level
  * of replies, reply mode with the @mention prefilled, mention suggestions, comment likes.
  */
 export function CommentsPanel({ postId, onCommented }: { postId: string; onCommented?: () => void }) {

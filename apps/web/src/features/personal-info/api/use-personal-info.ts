@@ -47,7 +47,7 @@ export type PersonalInfoPayload = Required<Pick<PersonalInfoBody, 'username' | '
   currentPassword?: string;
 };
 
-/** PUT /user/personal-info (no /api prefix, product.md §7). */
+/** PUT /user/personal-info (no /api prefix, docs/product.md §7). */
 export function useUpdatePersonalInfo() {
   const queryClient = useQueryClient();
   return useMutation({

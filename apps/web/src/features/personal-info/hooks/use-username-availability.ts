@@ -3,7 +3,7 @@ import { usernameProblem } from '@wag/contract/account-rules';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usernameCheckQuery } from '../api/use-personal-info';
 
-/** product.md §4 and §9: the check runs 500 ms after typing stops. */
+/** docs/product.md §4 and §9: the check runs 500 ms after typing stops. */
 export const USERNAME_CHECK_DEBOUNCE_MS = 500;
 
 export type UsernameAvailability =

@@ -16,7 +16,7 @@ export function useAuthorQuickys(username: string | undefined) {
   return useQuery(authorQuickysQuery(username, useViewerKey()));
 }
 
-/** product.md §9: a vertical swipe of more than 60 px moves to the next or previous quicky. */
+/** docs/product.md §9: a vertical swipe of more than 60 px moves to the next or previous quicky. */
 export const SWIPE_THRESHOLD_PX = 60;
 
 /** 'next' for a swipe up, 'previous' for a swipe down, null for anything shorter than the threshold. */

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { t } from '../../../lib/i18n';
 
-/** product.md §9: a drag down of more than 120 px closes the sheet. */
+/** docs/product.md §9: a drag down of more than 120 px closes the sheet. */
 export const SHEET_CLOSE_DRAG_PX = 120;
 
 /**
- * The comments sheet of small screens (product.md §2): 80% of the viewport high, closed by the
+ * The comments sheet of small screens (docs/product.md §2): 80% of the viewport high, closed by the
  * backdrop or by dragging the handle down more than 120 px; the page does not scroll behind it.
  */
 export function BottomSheet({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {

@@ -28,7 +28,7 @@ function BackButton() {
   );
 }
 
-/** Not found, or not for this viewer: both look the same (product.md §2 "Post no encontrado"). */
+/** Not found, or not for this viewer: both look the same (docs/product.md §2 "Post no encontrado"). */
 export function PostNotFound({ title, body }: { title: string; body: string }) {
   const navigate = useNavigate();
   return (
@@ -43,7 +43,7 @@ export function PostNotFound({ title, body }: { title: string; body: string }) {
   );
 }
 
-/** /post/{slug}: product.md §2 "Post detail". */
+/** /post/{slug}: docs/product.md §2 "Post detail". */
 export function PostPage({ Comments }: { Comments: PostComments }) {
   const { slug = '' } = useParams();
   const post = usePost(slug);

@@ -19,7 +19,7 @@ interface Picked {
   url: string;
 }
 
-/** /edit-profile-picture: none → cropping → saving (product.md §4), then back. */
+/** /edit-profile-picture: none → cropping → saving (docs/product.md §4), then back. */
 export function EditProfilePicturePage() {
   useDocumentTitle(t('profilePicture.title'));
   const inputId = useId();

@@ -8,7 +8,7 @@ import { useUpdateProfileDetails } from '../api/use-update-profile-details';
 // The inputs share the look of the app's text fields.
 import '../../../components/ui/text-field.css';
 
-/** product.md §4 and §9: after 'Cambios guardados ✔' the modal closes by itself. */
+/** docs/product.md §4 and §9: after 'Cambios guardados ✔' the modal closes by itself. */
 export const EDIT_PROFILE_CLOSE_DELAY_MS = 600;
 
 interface EditProfileModalProps {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** product.md §4 and §9: a visitor who scrolls a profile more than 200 px is invited to sign in. */
+/** docs/product.md §4 and §9: a visitor who scrolls a profile more than 200 px is invited to sign in. */
 export const LOGIN_PROMPT_SCROLL_PX = 200;
 
 /**

@@ -5,7 +5,7 @@ import { Modal } from '../../../components/ui/modal';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { withConsistentFilters, type SearchParams } from '../search-params';
 
-/** The dialog's fields (product.md §3 "Search filters"); 'all' and 0 mean no filter. */
+/** The dialog's fields (docs/product.md §3 "Search filters"); 'all' and 0 mean no filter. */
 export interface FilterDraft {
   contentType: 'all' | 'quickys' | 'photos';
   category: 'all' | 'models';

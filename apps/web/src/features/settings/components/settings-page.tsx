@@ -20,7 +20,7 @@ interface Menu {
   entries: Entry[];
 }
 
-/** The settings list and its sub-menus (product.md §2 settings routes). */
+/** The settings list and its sub-menus (docs/product.md §2 settings routes). */
 const menus: Record<MenuName, Menu> = {
   root: {
     title: 'settings.title',

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_STORY_MS, playDuration, registerViewOnce } from './use-stories';
 
-describe('story timing (product.md §9)', () => {
+describe('story timing (docs/product.md §9)', () => {
   it('plays images for 15 s and videos for their own duration, 15 s when unknown', () => {
     expect(IMAGE_STORY_MS).toBe(15_000);
     expect(playDuration({ type: 'image', durationMs: null })).toBe(15_000);

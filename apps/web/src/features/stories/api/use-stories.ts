@@ -17,7 +17,7 @@ export interface PlayItem {
   groupId: string | null;
 }
 
-/** product.md §9: images last 15 s, videos their own duration (15 s when unknown); ticks every 50 ms. */
+/** docs/product.md §9: images last 15 s, videos their own duration (15 s when unknown); ticks every 50 ms. */
 export const IMAGE_STORY_MS = 15_000;
 export const STORY_TICK_MS = 50;
 
@@ -127,7 +127,7 @@ export function useRefreshStories() {
 
 const SEEN_KEY = 'wag.storiesSeen';
 
-/** product.md §4: a view is registered once per story per session. */
+/** docs/product.md §4: a view is registered once per story per session. */
 export function registerViewOnce(storyId: string): void {
   let seen: string[];
   try {

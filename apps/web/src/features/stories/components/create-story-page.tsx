@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useCreateStory } from '../api/story-actions';
 import '../../../components/ui/upload-form.css';
 
-/** product.md §9: after '¡Historia Subida!' the app moves on after 900 ms. */
+/** docs/product.md §9: after '¡Historia Subida!' the app moves on after 900 ms. */
 export const STORY_REDIRECT_MS = 900;
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done' } | { kind: 'error'; message: string };

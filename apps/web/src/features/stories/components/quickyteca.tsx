@@ -2,7 +2,7 @@ import { t } from '../../../lib/i18n';
 import { useStoryGroups } from '../api/use-stories';
 import './quickyteca.css';
 
-/** The Quickyteca (product.md §1): Recientes and the owner's named groups of highlights. */
+/** The Quickyteca (docs/product.md §1): Recientes and the owner's named groups of highlights. */
 export function Quickyteca({ username, onOpen }: { username: string; onOpen: (group: string) => void }) {
   const groups = useStoryGroups(username);
   const entries = groups.data

@@ -11,7 +11,7 @@ import './story-row.css';
 const StoryViewer = lazy(async () => ({ default: (await import('./story-viewer')).StoryViewer }));
 
 /**
- * The story-avatar row (product.md §2 "Feed card" row): your own avatar with the plus badge, then
+ * The story-avatar row (docs/product.md §2 "Feed card" row): your own avatar with the plus badge, then
  * people with active stories, ringed while they have unseen ones. Tapping opens the viewer, which
  * moves from one person's stories to the next.
  */

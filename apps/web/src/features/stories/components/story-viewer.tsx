@@ -25,7 +25,7 @@ import './story-viewer.css';
 type Tab = 'active' | 'highlights';
 type Panel = null | 'viewers' | 'options' | 'group' | 'delete';
 
-/** A press longer than this pauses instead of moving on (press-and-hold, product.md §4). */
+/** A press longer than this pauses instead of moving on (press-and-hold, docs/product.md §4). */
 const HOLD_MS = 220;
 
 function ViewersPanel({ storyId, onClose }: { storyId: string; onClose: () => void }) {
@@ -111,7 +111,7 @@ function GroupDialog({ me, onPick, onClose }: { me: string; onPick: (groupId: st
 }
 
 /**
- * The full-screen story viewer (product.md §2 and §4): progress ticking every 50 ms, images 15 s and
+ * The full-screen story viewer (docs/product.md §2 and §4): progress ticking every 50 ms, images 15 s and
  * videos their duration, hold to pause, tap sides for previous/next through active stories and then
  * highlights, muted start, like and reply for others, views and 'Visto por' for the owner.
  */
