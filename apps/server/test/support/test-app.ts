@@ -52,6 +52,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     dataDir: root,
     mediaDir: path.join(root, 'media'),
     uploadDir: path.join(root, 'uploads'),
+    outboxDir: path.join(root, 'outbox'),
     webDistDir,
     seedDemo: false,
     logLevel: 'silent',
