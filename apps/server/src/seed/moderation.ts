@@ -2,19 +2,11 @@ import type { Transaction } from 'kysely';
 import type { DB, ReportReason, ReportSubjectType } from '../db/schema.js';
 import { writeMessage } from '../repositories/conversations.repository.js';
 import { createModerationRepository } from '../repositories/moderation.repository.js';
-import { DEMO_EMAIL_DOMAIN, TRY_ACCOUNT } from './world-data.js';
+import { MODERATOR_ACCOUNT, SPAM_ACCOUNT, TRY_ACCOUNT } from './world-data.js';
+
+export { MODERATOR_ACCOUNT };
 
 const MINUTE = 60_000;
-
-/** The demo world's moderator: signs in with the demo password and finds the desk with work on it. */
-export const MODERATOR_ACCOUNT = {
-  username: 'moderacion_wag',
-  email: `moderacion@${DEMO_EMAIL_DOMAIN}`,
-  fullName: 'Equipo de moderación',
-} as const;
-
-/** An account that sells fake followers in comments and pesters a creator by message. */
-const SPAMMER = { username: 'promo_seguidores', fullName: 'Seguidores Baratos 🔥' } as const;
 
 const SPAM_COMMENT = '🔥 ¿Quieres 10.000 seguidores en una semana? Escríbeme por privado, precios increíbles 👉 seguidores-baratos.example';
 const HARASSING_MESSAGES = [
@@ -24,27 +16,17 @@ const HARASSING_MESSAGES = [
 ];
 
 /**
- * The moderator, and a few open reports so the desk is not empty: spam on a comment (reported twice),
- * harassment in a direct message, and a post reported as inappropriate (a judgement call). Runs
- * inside the seeding transaction, after the world and its inbox, before the counters are refreshed.
+ * A few open reports so the moderator's desk is not empty (the moderator and the spammer are planned
+ * with the world's accounts, plan-world.ts): spam on a comment (reported twice), harassment in a
+ * direct message, and a post reported as inappropriate (a judgement call). Runs inside the seeding
+ * transaction, after the world and its inbox, before the counters are refreshed.
  */
-export async function seedModeration(trx: Transaction<DB>, now: Date, passwordHash: string, birthDate: string): Promise<void> {
-  const [moderator, spammer] = await trx
-    .insertInto('users')
-    .values([
-      { username: MODERATOR_ACCOUNT.username, email: MODERATOR_ACCOUNT.email, full_name: MODERATOR_ACCOUNT.fullName, password_hash: passwordHash, birth_date: birthDate, role: 'moderator', created_at: new Date(now.getTime() - 60 * 24 * 60 * MINUTE) },
-      { username: SPAMMER.username, email: `${SPAMMER.username}@${DEMO_EMAIL_DOMAIN}`, full_name: SPAMMER.fullName, password_hash: passwordHash, birth_date: birthDate, created_at: new Date(now.getTime() - 2 * 24 * 60 * MINUTE) },
-    ])
-    .returning(['id', 'username'])
-    .execute();
-  if (!moderator || !spammer) return;
-  const users = await trx.selectFrom('users').select(['id', 'username']).where('username', 'in', ['valeria_rios', 'camila_ortega', 'ale_night', TRY_ACCOUNT.username]).execute();
+export async function seedModeration(trx: Transaction<DB>, now: Date): Promise<void> {
+  const names = [SPAM_ACCOUNT.username, 'valeria_rios', 'camila_ortega', 'lucia_moda', 'ale_night', TRY_ACCOUNT.username];
+  const users = await trx.selectFrom('users').select(['id', 'username']).where('username', 'in', names).execute();
   const idOf = new Map(users.map((user) => [user.username, user.id]));
-  const valeria = idOf.get('valeria_rios');
-  const camila = idOf.get('camila_ortega');
-  const ale = idOf.get('ale_night');
-  const demo = idOf.get(TRY_ACCOUNT.username);
-  if (!valeria || !camila || !ale || !demo) return;
+  const [spammer, valeria, camila, lucia, ale, demo] = names.map((name) => idOf.get(name));
+  if (!spammer || !valeria || !camila || !lucia || !ale || !demo) return;
   const moderation = createModerationRepository(trx);
 
   async function report(reporterId: string, type: ReportSubjectType, subjectId: string, ownerId: string, reason: ReportReason, details: string | null, minutesAgo: number) {
@@ -54,39 +36,33 @@ export async function seedModeration(trx: Transaction<DB>, now: Date, passwordHa
     await moderation.appendEvent({ type, subjectId, actorId: reporterId, action: 'report', reason, at });
   }
 
+  // Spammers follow the people they target.
+  await trx
+    .insertInto('follows')
+    .values([valeria, camila, lucia].map((followee) => ({ follower_id: spammer, followee_id: followee, created_at: new Date(now.getTime() - 47 * 60 * MINUTE) })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+
   // Spam on Valeria's newest public post, reported by her and by the try-out account.
-  const post = await trx
-    .selectFrom('posts')
-    .select('id')
-    .where('user_id', '=', valeria)
-    .where('visibility', '=', 'public')
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const post = await trx.selectFrom('posts').select('id').where('user_id', '=', valeria).where('visibility', '=', 'public').orderBy('created_at', 'desc').limit(1).executeTakeFirst();
   if (post) {
     const comment = await trx
       .insertInto('comments')
-      .values({ post_id: post.id, user_id: spammer.id, text: SPAM_COMMENT, created_at: new Date(now.getTime() - 95 * MINUTE) })
+      .values({ post_id: post.id, user_id: spammer, text: SPAM_COMMENT, created_at: new Date(now.getTime() - 95 * MINUTE) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await report(valeria, 'comment', comment.id, spammer.id, 'spam', null, 80);
-    await report(demo, 'comment', comment.id, spammer.id, 'spam', 'Lo ha puesto en varias publicaciones.', 40);
+    await report(valeria, 'comment', comment.id, spammer, 'spam', null, 80);
+    await report(demo, 'comment', comment.id, spammer, 'spam', 'Lo ha puesto en varias publicaciones.', 40);
   }
 
   // Harassment by direct message: Camila reports the last, threatening one.
   let last: { id: string } | undefined;
   for (const [i, text] of HARASSING_MESSAGES.entries()) {
-    last = await writeMessage(trx, { senderId: spammer.id, recipientId: camila, text, storyId: null, at: new Date(now.getTime() - (200 - i * 60) * MINUTE) });
+    last = await writeMessage(trx, { senderId: spammer, recipientId: camila, text, storyId: null, at: new Date(now.getTime() - (200 - i * 60) * MINUTE) });
   }
-  if (last) await report(camila, 'message', last.id, spammer.id, 'harassment', 'Me escribe sin parar y ahora dice que sabe dónde entreno.', 15);
+  if (last) await report(camila, 'message', last.id, spammer, 'harassment', 'Me escribe sin parar y ahora dice que sabe dónde entreno.', 15);
 
   // A party photo reported as inappropriate: a judgement call for the moderator.
-  const party = await trx
-    .selectFrom('posts')
-    .select('id')
-    .where('user_id', '=', ale)
-    .where('visibility', '=', 'public')
-    .where('title', '=', 'Fiesta en la terraza')
-    .executeTakeFirst();
+  const party = await trx.selectFrom('posts').select('id').where('user_id', '=', ale).where('title', '=', 'Fiesta en la terraza').executeTakeFirst();
   if (party) await report(demo, 'post', party.id, ale, 'inappropriate', 'Sale gente al fondo que no parece saber que la están grabando.', 30);
 }
