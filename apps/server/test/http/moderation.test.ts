@@ -247,7 +247,13 @@ describe('taking a post down and restoring it', () => {
     const history = async (who: TestUser, partner: TestUser) => ((await get(`/api/conversations/${partner.username}/messages`, who)).json().items as Array<{ id: string }>).map((m) => m.id);
     expect(await history(other, owner)).not.toContain(messageId);
     expect(await history(owner, other)).toContain(messageId);
-    // Restores only what is down.
+    // The desk shows each as its owner sees it, marked.
+    for (const [type, id] of [['comment', commentId], ['story', storyId], ['message', messageId]] as const) {
+      const { subject } = (await get(`/api/moderation/subjects/${type}/${id}`, moderator)).json() as ModerationSubjectResponse;
+      expect(subject.content.type).toBe(type);
+      expect(subject).toMatchObject({ status: 'closed', owner: { username: owner.username }, content: { [type]: { id, moderation: { state: 'removed', reason: `Retirado: ${type}` } } } });
+    }
+    // Accounts are suspended, not taken down.
     expect((await act(t, moderator, 'user', owner.username, { action: 'takedown', reason: 'x' })).statusCode).toBe(400);
   });
 });
