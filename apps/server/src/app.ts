@@ -9,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { createServices, type Services } from './container.js';
+import { createServices, type ServiceHooks, type Services } from './container.js';
 import type { Database } from './db/database.js';
 import { accountRoutes } from './http/account.routes.js';
 import { authRoutes } from './http/auth.routes.js';
@@ -33,6 +33,9 @@ import { messagesRoutes } from './http/messages.routes.js';
 import { notificationsRoutes } from './http/notifications.routes.js';
 import type { Viewer } from './services/auth.service.js';
 import { registerTextGuard } from './http/text-guard.js';
+import { appealsRoutes } from './http/appeals.routes.js';
+import { moderationRoutes } from './http/moderation.routes.js';
+import { reportsRoutes } from './http/reports.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +61,8 @@ export interface AppOptions {
   liveBus?: LiveBus;
   /** Told of every route as it is declared (the test that every API route is in the contract's table). */
   onRoute?: (route: RouteOptions) => void;
+  /** Hooks into moderation decisions (container.ts ServiceHooks). */
+  hooks?: ServiceHooks;
 }
 
 /** The server's log settings: its level, and credentials never written. */
@@ -66,7 +71,7 @@ export function loggerOptions(config: Config) {
 }
 
 /** Builds the whole HTTP app. Tests import this and call it over `app.inject`. */
-export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus(), onRoute }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus(), onRoute, hooks }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ? loggerOptions(config) : false }),
     bodyLimit: config.bodyLimit,
@@ -79,7 +84,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('services', createServices(db, config, clock, liveBus, app.log));
+  app.decorate('services', createServices(db, config, clock, liveBus, app.log, hooks));
   app.addHook('onClose', async () => app.services.live.close());
   app.decorateRequest('viewer', null);
   app.decorateRequest('viewerResolved', false);
@@ -117,9 +122,13 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(notificationsRoutes);
   await app.register(messagesRoutes);
   await app.register(liveRoutes);
+  await app.register(reportsRoutes);
+  await app.register(moderationRoutes);
+  await app.register(appealsRoutes);
   // MEDIA_WORKER=0 leaves queued jobs to another process; stopping also ends this process's schedules.
   if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());
   app.addHook('onClose', async () => app.services.jobs.stop());
+  app.addHook('onClose', async () => app.services.mailer.close());
   await registerMedia(app, { mediaDir: config.mediaDir, access: app.services.mediaAccess, viewerOf: mediaSession.viewerOf });
   await registerWebApp(app, { webDistDir: config.webDistDir });
   return app;

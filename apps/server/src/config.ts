@@ -42,6 +42,12 @@ export interface Config {
   rateLimitScale: number;
   /** Another origin media is loaded from (S3 or a CDN), allowed by the Content-Security-Policy. */
   mediaOrigin: string | undefined;
+  /** SMTP server mail goes through (smtp://user:pass@host:port, smtps://…); unset: written to outboxDir. */
+  smtpUrl: string | undefined;
+  /** The From of every message WAG sends. */
+  mailFrom: string;
+  /** Where messages are written as .eml files when there is no SMTP server. */
+  outboxDir: string;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -82,6 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: scaleFrom(env.RATE_LIMIT_SCALE),
     // Only the origin goes into the policy; a value that is not a URL stops the start.
     mediaOrigin: env.MEDIA_ORIGIN ? new URL(env.MEDIA_ORIGIN).origin : undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'WAG <no-responder@wag.localhost>',
+    outboxDir: path.resolve(dataDir, 'outbox'),
     loginThrottle: {
       windowMs: intFrom(env.LOGIN_THROTTLE_WINDOW_MS, 15 * 60 * 1000),
       maxPerAccount: intFrom(env.LOGIN_THROTTLE_MAX_ACCOUNT, 5),

@@ -42,9 +42,20 @@ import { createRateLimitService } from './services/rate-limit.service.js';
 import { createSearchService } from './services/search.service.js';
 import { createStoriesService } from './services/stories.service.js';
 import { createUploadService } from './services/upload.service.js';
+import { createMailer } from './mail/mailer.js';
+import { mailSendJob } from './jobs/mail-send.job.js';
+import { createModerationRepository } from './repositories/moderation.repository.js';
+import { createModerationService, type ModerationHook } from './services/moderation.service.js';
+import { createReportsService } from './services/reports.service.js';
+
+/** What other modules hook into moderation decisions (the perceptual-hash block list); nothing by default. */
+export interface ServiceHooks {
+  onTakedown?: ModerationHook;
+  onRestore?: ModerationHook;
+}
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
-export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
+export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger, hooks: ServiceHooks = {}) {
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const rateLimits = createRateLimitService({
@@ -61,11 +72,13 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const postWrites = createPostWritesRepository(db);
   const mediaAccess = createMediaAccess({ repo: createAccessRepository(db), clock });
   const feedRepository = createFeedRepository(db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: log.child({ component: 'mail' }) });
   const jobs = createJobWorker({
     jobs: createJobsRepository(db),
     handlers: {
       'video.transcode': videoTranscodeJob({ postWrites, mediaDir: config.mediaDir }),
       'storage.sweep': storageSweepJob({ folders: createStorageSweepRepository(db), mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
+      'mail.send': mailSendJob({ mailer }),
     },
     log: log.child({ component: 'jobs' }),
   });
@@ -75,25 +88,29 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const uow = createUnitOfWork(db);
   const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, log: log.child({ component: 'notifications' }) });
   const messages = createMessagesService({ conversations, users, live, clock, log: log.child({ component: 'messages' }) });
+  // Built before the rest: moderation reads posts as their owners see them and checks credentials as a login does.
+  const auth = createAuthService({
+    users,
+    sessions,
+    loginIps: createLoginIpsRepository(db),
+    rateLimits,
+    devices: createTrustedDevices({ secret: config.appSecret, clock }),
+    clock,
+    throttle: config.loginThrottle,
+  });
+  const postsService = createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow });
+  const moderationRepository = createModerationRepository(db);
   return {
     live,
     notifications,
     messages,
     rateLimits,
-    auth: createAuthService({
-      users,
-      sessions,
-      loginIps: createLoginIpsRepository(db),
-      rateLimits,
-      devices: createTrustedDevices({ secret: config.appSecret, clock }),
-      clock,
-      throttle: config.loginThrottle,
-    }),
+    auth,
     profiles: createProfilesService({ profiles, clock }),
     follows: createFollowsService({ follows, people, clock, notify: notifications, uow }),
     people: createPeopleService({ people, clock }),
     account: createAccountService({ users, clock, rateLimits, throttle: config.loginThrottle }),
-    posts: createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow }),
+    posts: postsService,
     mediaAccess,
     sessions,
     feed: createFeedService({ feed: feedRepository, clock }),
@@ -117,6 +134,20 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     }),
     jobs,
     profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
+    mailer,
+    reports: createReportsService({ moderation: moderationRepository, uow, rateLimits, clock }),
+    moderation: createModerationService({
+      moderation: moderationRepository,
+      uow,
+      clock,
+      notify: notifications,
+      posts: postsService,
+      auth,
+      mailQueued: () => jobs.notify(),
+      log: log.child({ component: 'moderation' }),
+      onTakedown: hooks.onTakedown,
+      onRestore: hooks.onRestore,
+    }),
   };
 }
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   commentFactsSql,
   commentVisibleSql,
+  messageFactsSql,
+  messageVisibleSql,
   personFactsSql,
   personVisibleSql,
   postFactsSql,
@@ -15,18 +17,21 @@ import {
 import {
   commentVisible,
   GUEST,
+  messageVisible,
   isListed,
   isOpen,
   personVisible,
   postVisibility,
   storyVisibility,
   type CommentFacts,
+  type MessageFacts,
   type PersonFacts,
   type PostFacts,
   type StoryFacts,
 } from '../src/access/rules.js';
 import type { Database } from '../src/db/database.js';
 import type { Audience, Moderation, ProcessingStatus } from '../src/db/schema.js';
+import { writeMessage } from '../src/repositories/conversations.repository.js';
 import { createTestDatabase } from './support/test-database.js';
 
 /**
@@ -167,6 +172,39 @@ describe('the access rules and their SQL agree', () => {
         SELECT u.username, ${personFactsSql(viewer, NOW, 'u')}, ${personVisibleSql(viewer, NOW, 'u')} AS visible FROM users u`.execute(db);
       for (const row of people.rows) expect({ name, who: row.username, visible: row.visible }).toEqual({ name, who: row.username, visible: personVisible(row, viewer) });
     }
+  });
+
+  it('on direct messages: held, taken down or reported, either way of a conversation', async () => {
+    // Messages both ways between the owner and the reporter, in every moderation state; the reporter
+    // reported half of those they received.
+    let n = 0;
+    for (const [from, to] of [['owner', 'reporter'], ['reporter', 'owner']] as const) {
+      for (const moderation of MODERATIONS) {
+        for (const reported of [false, true]) {
+          n += 1;
+          const written = await writeMessage(db, { senderId: ids[from]!, recipientId: ids[to]!, text: `m${n}`, storyId: null, at: NOW });
+          await db.updateTable('messages').set({ moderation }).where('id', '=', written.id).execute();
+          if (reported) await db.insertInto('reports').values({ reporter_id: ids[to]!, subject_type: 'message', subject_id: written.id, reason: 'harassment' }).execute();
+        }
+      }
+    }
+    let checked = 0;
+    for (const name of VIEWERS) {
+      const viewer = viewerId(name);
+      const rows = await sql<MessageFacts & { text: string; visible: boolean }>`
+        SELECT msg.text, ${messageFactsSql(viewer, 'msg')}, ${messageVisibleSql(viewer, 'msg')} AS visible FROM messages msg`.execute(db);
+      expect(rows.rows).toHaveLength(n);
+      for (const row of rows.rows) {
+        expect({ name, text: row.text, visible: row.visible }).toEqual({ name, text: row.text, visible: messageVisible(row, viewer) });
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(VIEWERS.length * 12);
+    // The sender reads all their own; the recipient neither held, taken-down nor reported ones.
+    const facts = (f: Partial<MessageFacts>): MessageFacts => ({ sender_id: 's', moderation: null, viewer_reported: false, ...f });
+    expect(messageVisible(facts({ moderation: 'removed' }), 's')).toBe(true);
+    expect(messageVisible(facts({}), 'r')).toBe(true);
+    for (const f of [{ moderation: 'pending' as const }, { moderation: 'removed' as const }, { viewer_reported: true }]) expect(messageVisible(facts(f), 'r')).toBe(false);
   });
 
   it('states the rules of docs/product-decisions.md §3 and §9', () => {

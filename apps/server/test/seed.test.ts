@@ -126,11 +126,33 @@ describe('demo world', () => {
   });
 
   it('has follows that are realistic: everyone follows someone, nobody follows everyone', async () => {
-    const users = await db.selectFrom('users').select(['id', 'following_count', 'followers_count']).execute();
+    // The moderator follows nobody: a staff account.
+    const users = await db.selectFrom('users').select(['id', 'following_count', 'followers_count']).where('role', '=', 'user').execute();
     for (const user of users) {
       expect(user.following_count).toBeGreaterThan(0);
       expect(user.following_count).toBeLessThan(users.length - 1);
     }
+  });
+
+  it('has a moderator with the demo password and a few open reports on the desk, none of them urgent', async () => {
+    const moderator = await db.selectFrom('users').select(['username', 'role', 'password_hash']).where('email', '=', 'moderacion@demo.wag.test').executeTakeFirstOrThrow();
+    expect(moderator).toMatchObject({ username: 'moderacion', role: 'moderator' });
+    expect(await verify(moderator.password_hash, DEMO_PASSWORD)).toBe(true);
+    const open = await db.selectFrom('moderation_subjects').select(['subject_type', 'reasons', 'reports_count']).where('status', '=', 'open').orderBy('subject_type').execute();
+    expect(open).toEqual([
+      { subject_type: 'comment', reasons: ['spam'], reports_count: 2 },
+      { subject_type: 'message', reasons: ['harassment'], reports_count: 1 },
+      { subject_type: 'post', reasons: ['inappropriate'], reports_count: 1 },
+    ]);
+    const reports = await db.selectFrom('reports').select(['status', 'reason']).execute();
+    expect(reports).toHaveLength(4);
+    expect(reports.every((row) => row.status === 'open')).toBe(true);
+    // Nothing is held: no report asks for that.
+    for (const table of ['posts', 'comments', 'stories', 'messages'] as const) {
+      expect(await db.selectFrom(table).select('id').where('moderation', 'is not', null).execute()).toEqual([]);
+    }
+    const events = await db.selectFrom('moderation_events').select('action').execute();
+    expect(events.map((event) => event.action)).toEqual(['report', 'report', 'report', 'report']);
   });
 
   it('keeps every counter equal to the rows it counts', async () => {

@@ -15,6 +15,10 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'users', 'follow', 'followers', 'following', 'media', 'assets', 'admin', 'root', 'me', 'help',
   'support', 'about', 'wag', 'static', 'docs', 'explore', 'feed', 'home', 'index', 'null',
   'undefined', 'system', 'moderator', 'staff', 'vip', 'saved',
+  // Reports, the moderation desk, appeals and blocks (issue 13).
+  'moderation', 'moderacion', 'moderators', 'moderadores', 'report', 'reports', 'reportes',
+  'appeal', 'appeals', 'apelar', 'apelaciones', 'block', 'blocks', 'blocked',
+  'bloqueados', 'decisions',
 ]);
 
 export type PasswordProblem = 'short' | 'whitespace' | 'characters';

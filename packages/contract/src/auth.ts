@@ -40,6 +40,8 @@ export const meResponse = z.object({
     email: z.string(),
     profilePictureUrl: z.string().nullable(),
     isVerified: z.boolean(),
+    /** user, moderator or admin: moderators and admins get the moderation desk. */
+    role: z.enum(['user', 'moderator', 'admin']),
   }),
 });
 export type MeResponse = z.infer<typeof meResponse>;

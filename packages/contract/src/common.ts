@@ -16,3 +16,10 @@ export const audience = z.enum(['public', 'followers', 'subscribers']);
 export type Audience = z.infer<typeof audience>;
 
 export const usernameParam = z.object({ username: z.string().min(1).max(100) });
+
+/**
+ * What moderation did to an item, on the owner's own view of it only: held pending review, or taken
+ * down ("Retirado por moderación") with the reason they were told.
+ */
+export const moderationMark = z.object({ state: z.enum(['pending', 'removed']), reason: z.string().nullable() });
+export type ModerationMark = z.infer<typeof moderationMark>;

@@ -12,6 +12,22 @@ import {
   unreadCounts,
   type LiveEvent,
 } from './messages.js';
+import {
+  appealBody,
+  appealResponse,
+  createReportBody,
+  createReportResponse,
+  moderationActionBody,
+  moderationActionResponse,
+  moderationQueueQuery,
+  moderationQueueResponse,
+  moderationSubjectParams,
+  moderationSubjectResponse,
+  myDecisionsResponse,
+  myReportsResponse,
+  pageQuery,
+  suspensionAppealBody,
+} from './moderation.js';
 import { markReadBody, markReadResponse, notificationsQuery, notificationsResponse, unreadCountResponse } from './notifications.js';
 import {
   commentsQuery,
@@ -105,6 +121,11 @@ export interface Endpoint {
   response: z.ZodType | EventStream<unknown>;
   /** The success status; 200 when absent. */
   status?: 200 | 201;
+  /**
+   * A call that creates (201) answers this status, with the same response, when what it would
+   * create is already there (reporting the same subject again returns the open report).
+   */
+  repeatStatus?: 200;
 }
 
 export const endpoints = {
@@ -187,6 +208,15 @@ export const endpoints = {
   acceptMessageRequest: { params: usernameParam, response: okResponse },
   rejectMessageRequest: { params: usernameParam, response: okResponse },
 
+  createReport: { body: createReportBody, response: createReportResponse, status: 201, repeatStatus: 200 },
+  myReports: { query: pageQuery, response: myReportsResponse },
+  moderationQueue: { query: moderationQueueQuery, response: moderationQueueResponse },
+  moderationSubject: { params: moderationSubjectParams, response: moderationSubjectResponse },
+  moderationAction: { params: moderationSubjectParams, body: moderationActionBody, response: moderationActionResponse },
+  myModerationDecisions: { query: pageQuery, response: myDecisionsResponse },
+  createAppeal: { body: appealBody, response: appealResponse, status: 201 },
+  appealSuspension: { body: suspensionAppealBody, response: appealResponse, status: 201 },
+
   liveCounts: { response: unreadCounts },
   live: { response: eventStream<LiveEvent>() },
 } as const satisfies Record<RouteName, Endpoint>;
@@ -221,7 +251,9 @@ export type Response<N extends EndpointName> = Endpoints[N] extends { response: 
     ? z.infer<S>
     : never;
 /** The success status of a call. */
-export type SuccessStatus<N extends EndpointName> = Endpoints[N] extends { status: infer S extends 200 | 201 } ? S : 200;
+export type SuccessStatus<N extends EndpointName> =
+  | (Endpoints[N] extends { status: infer S extends 200 | 201 } ? S : 200)
+  | (Endpoints[N] extends { repeatStatus: infer R extends 200 } ? R : never);
 
 /**
  * What a client passes to call N: `params` when the path has placeholders, `query` when it takes

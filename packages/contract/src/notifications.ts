@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 export * from './notifications-rules.js';
 
-export const notificationType = z.enum(['like', 'comment', 'reply', 'mention', 'follow', 'story_reply']);
+/**
+ * report_decided: a moderator decided on something the recipient reported (with the outcome);
+ * moderation_decision: a decision about the recipient's own content or account, with its reason.
+ * Both come from WAG itself: their actor is SYSTEM_ACTOR_USERNAME (moderation-rules.ts).
+ */
+export const notificationType = z.enum(['like', 'comment', 'reply', 'mention', 'follow', 'story_reply', 'report_decided', 'moderation_decision']);
 export type NotificationType = z.infer<typeof notificationType>;
 
 /** What a notification is about: a post or quicky (by slug), a comment on one, or a story. */
@@ -36,6 +41,18 @@ export const notificationItem = z.object({
   text: z.string().nullable(),
   created_at: z.string(),
   read: z.boolean(),
+  /** On report_decided and moderation_decision lines: what was decided (and, for the owner, why). */
+  decision: z
+    .object({
+      subjectType: z.enum(['user', 'post', 'comment', 'story', 'message']),
+      action: z.enum(['dismiss', 'escalate', 'takedown', 'restore', 'suspend', 'unsuspend', 'note']),
+      /** The statement of reasons, for the owner only (null on a reporter's line). */
+      reason: z.string().nullable(),
+      until: z.string().nullable(),
+      /** It answered the recipient's appeal: final. */
+      final: z.boolean(),
+    })
+    .optional(),
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationMark } from './common.js';
 import { postSummary } from './profiles.js';
 
 export * from './posts-rules.js';
@@ -79,6 +80,8 @@ const commentBase = z.object({
   likes_count: z.number().int().nonnegative(),
   isLiked: z.boolean(),
   parent_id: z.string().nullable(),
+  /** Only on the author's own view of a comment held or taken down by moderation. */
+  moderation: moderationMark.optional(),
 });
 
 /** docs/product.md §3 "Comment": replies one level deep. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationMark } from './common.js';
 
 export * from './profiles-rules.js';
 
@@ -51,6 +52,8 @@ export const postSummary = z.object({
   comments: z.number().int().nonnegative(),
   created_at: z.string(),
   user: z.object({ username: z.string(), full_name: z.string().nullable(), picture: z.string().nullable() }),
+  /** Only on the owner's own view of a post held or taken down by moderation. */
+  moderation: moderationMark.optional(),
 });
 export type PostSummary = z.infer<typeof postSummary>;
 

@@ -98,6 +98,16 @@ export const routes = {
   acceptMessageRequest: { method: 'POST', path: '/api/message-requests/:username/accept' },
   rejectMessageRequest: { method: 'POST', path: '/api/message-requests/:username/reject' },
 
+  // Reports, the moderation desk and appeals
+  createReport: { method: 'POST', path: '/api/reports' },
+  myReports: { method: 'GET', path: '/api/reports/mine' },
+  moderationQueue: { method: 'GET', path: '/api/moderation/queue' },
+  moderationSubject: { method: 'GET', path: '/api/moderation/subjects/:subjectType/:subjectId' },
+  moderationAction: { method: 'POST', path: '/api/moderation/subjects/:subjectType/:subjectId/actions' },
+  myModerationDecisions: { method: 'GET', path: '/api/moderation/decisions/mine' },
+  createAppeal: { method: 'POST', path: '/api/appeals' },
+  appealSuspension: { method: 'POST', path: '/api/appeals/suspension' },
+
   // The live channel
   liveCounts: { method: 'GET', path: '/api/live/counts' },
   /** A text/event-stream, read with fetch (lib/live-channel.ts), not a JSON call. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationMark } from './common.js';
 
 export * from './stories-rules.js';
 
@@ -20,6 +21,8 @@ export const story = z.object({
   /** Whether the viewer has seen it (false for guests). */
   seen: z.boolean(),
   isOwner: z.boolean(),
+  /** Only on the owner's own view of a story held or taken down by moderation. */
+  moderation: moderationMark.optional(),
 });
 export type Story = z.infer<typeof story>;
 
@@ -34,6 +37,8 @@ export const highlightStory = z.object({
   duration_ms: z.number().int().nullable(),
   title: z.string().nullable(),
   group_id: z.string().nullable(),
+  /** Only on the owner's own view of a story held or taken down by moderation. */
+  moderation: moderationMark.optional(),
 });
 export type HighlightStory = z.infer<typeof highlightStory>;
 

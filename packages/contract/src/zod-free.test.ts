@@ -12,6 +12,7 @@ const ZOD_FREE = [
   'account-rules',
   'event-stream',
   'messages-rules',
+  'moderation-rules',
   'notifications-rules',
   'posts-rules',
   'profiles-rules',

@@ -72,6 +72,16 @@ function factColumns(prefix: string, columns: Array<[string, RawBuilder<unknown>
   return sql.join(columns.map(([name, value]) => sql`${value} AS ${sql.ref(`${prefix}${name}`)}`));
 }
 
+/**
+ * The reason the owner of a held or taken-down item of `type` was told (moderation_subjects'
+ * statement of reasons), or NULL; read only for items moderation touched. Not a rule: the owner's
+ * view shows it beside "Retirado por moderación".
+ */
+export function moderationReasonSql(type: 'post' | 'story' | 'comment' | 'message', alias: string): RawBuilder<string | null> {
+  return sql<string | null>`CASE WHEN ${ref(alias, 'moderation')} IS NULL THEN NULL ELSE (
+    SELECT ms.decision_reason FROM moderation_subjects ms WHERE ms.subject_type = ${type} AND ms.subject_id = ${ref(alias, 'id')}) END`;
+}
+
 /** The facts postVisibility reads, as the columns of rules.ts's PostFacts (each name after `prefix`). */
 export function postFactsSql(viewer: ViewerSql, now: Date, alias = 'p', prefix = '') {
   const owner = ref(alias, 'user_id');
@@ -80,6 +90,7 @@ export function postFactsSql(viewer: ViewerSql, now: Date, alias = 'p', prefix =
     ['status', ref(alias, 'status')],
     ['visibility', ref(alias, 'visibility')],
     ['moderation', ref(alias, 'moderation')],
+    ['moderation_reason', moderationReasonSql('post', alias)],
     ['owner_suspended', suspendedSql(owner, now)],
     ['viewer_follows', followsSql(viewer, owner)],
     ['viewer_blocked', blockedSql(viewer, owner)],
@@ -95,6 +106,7 @@ export function storyFactsSql(viewer: ViewerSql, now: Date, alias = 's', prefix 
     ['status', ref(alias, 'status')],
     ['audience', ref(alias, 'audience')],
     ['moderation', ref(alias, 'moderation')],
+    ['moderation_reason', moderationReasonSql('story', alias)],
     ['created_at', ref(alias, 'created_at')],
     ['highlighted_at', ref(alias, 'highlighted_at')],
     ['owner_suspended', suspendedSql(owner, now)],
@@ -188,4 +200,22 @@ export function commentVisibleSql(viewer: ViewerSql, now: Date, alias = 'c'): Bo
   return sql<boolean>`(${ownerSql(viewer, author)}
     OR (${ref(alias, 'moderation')} IS NULL AND NOT ${suspendedSql(author, now)} AND NOT ${blockedSql(viewer, author)}
         AND NOT ${reportedSql(viewer, 'comment', ref(alias, 'id'))}))`;
+}
+
+/** The facts messageVisible reads, as the columns of rules.ts's MessageFacts. */
+export function messageFactsSql(viewer: ViewerSql, alias = 'msg') {
+  return factColumns('', [
+    ['sender_id', ref(alias, 'sender_id')],
+    ['moderation', ref(alias, 'moderation')],
+    ['viewer_reported', reportedSql(viewer, 'message', ref(alias, 'id'))],
+  ]);
+}
+
+/**
+ * messageVisible(...): the messages of a conversation a viewer in it reads: their own always; the
+ * other person's unless held or taken down, or reported by the viewer.
+ */
+export function messageVisibleSql(viewer: ViewerSql, alias = 'msg'): Bool {
+  return sql<boolean>`(${ownerSql(viewer, ref(alias, 'sender_id'))}
+    OR (${ref(alias, 'moderation')} IS NULL AND NOT ${reportedSql(viewer, 'message', ref(alias, 'id'))}))`;
 }

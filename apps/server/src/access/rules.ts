@@ -40,12 +40,16 @@ export interface PostFacts extends OwnerFacts, ViewerFacts {
   status: ProcessingStatus;
   visibility: Audience;
   moderation: Moderation | null;
+  /** Not read by the rules: the reason its owner was told when it was taken down (filters.ts). */
+  moderation_reason?: string | null;
 }
 
 export interface StoryFacts extends OwnerFacts, ViewerFacts {
   status: ProcessingStatus;
   audience: Audience;
   moderation: Moderation | null;
+  /** Not read by the rules: the reason its owner was told when it was taken down (filters.ts). */
+  moderation_reason?: string | null;
   created_at: Date | string;
   highlighted_at: Date | string | null;
 }
@@ -129,6 +133,23 @@ export function personVisible(person: PersonFacts, viewerId: string | null): boo
 export function commentVisible(comment: CommentFacts, viewerId: string | null): boolean {
   if (isOwner(comment.user_id, viewerId)) return true;
   return comment.moderation === null && !comment.owner_suspended && !comment.viewer_blocked && !comment.viewer_reported;
+}
+
+/** A direct message as one of the two people in its conversation reads it. */
+export interface MessageFacts {
+  sender_id: string;
+  moderation: Moderation | null;
+  /** The viewer reported this message: it has left their view of the conversation. */
+  viewer_reported: boolean;
+}
+
+/**
+ * A message of a conversation the viewer is in: their own always (a held or taken-down one too);
+ * the other person's unless held or taken down by moderation, or reported by the viewer.
+ */
+export function messageVisible(message: MessageFacts, viewerId: string | null): boolean {
+  if (isOwner(message.sender_id, viewerId)) return true;
+  return message.moderation === null && !message.viewer_reported;
 }
 
 /** The counters a profile keeps per audience (users columns). */

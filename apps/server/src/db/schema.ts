@@ -200,12 +200,13 @@ export interface MessagesTable {
   moderation: Moderation | null;
 }
 
-export type NotificationType = 'like' | 'comment' | 'reply' | 'mention' | 'follow' | 'story_reply';
+export type NotificationType = 'like' | 'comment' | 'reply' | 'mention' | 'follow' | 'story_reply' | 'report_decided' | 'moderation_decision';
 
 export interface NotificationsTable {
   id: Generated<string>;
   recipient_id: string;
-  actor_id: string;
+  /** Null on lines from WAG itself (report_decided, moderation_decision). */
+  actor_id: string | null;
   type: NotificationType;
   post_id: string | null;
   comment_id: string | null;
@@ -215,6 +216,8 @@ export interface NotificationsTable {
   text: string | null;
   created_at: Timestamp;
   read_at: Date | null;
+  /** The decision a report_decided or moderation_decision line tells of. */
+  moderation_event_id: number | null;
 }
 
 export interface ConversationsTable {
@@ -283,7 +286,15 @@ export interface ModerationSubjectsTable {
   first_reported_at: Timestamp;
   updated_at: Timestamp;
   appealed_at: Date | null;
+  /** The last decision its owner was told, with its reason (the statement of reasons). */
+  decision: ModerationDecision | null;
+  decision_reason: string | null;
+  decided_at: Date | null;
+  /** When the owner's appeal was decided (final). */
+  appeal_decided_at: Date | null;
 }
+
+export type ModerationDecision = 'dismiss' | 'takedown' | 'restore' | 'suspend' | 'unsuspend';
 
 export interface ModerationEventsTable {
   id: Generated<string>;
@@ -294,6 +305,8 @@ export interface ModerationEventsTable {
   reason: string | null;
   until: Date | null;
   created_at: Timestamp;
+  /** Taken while the owner's appeal was pending: it answers the appeal and is final. */
+  decides_appeal: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface BlockedMediaHashesTable {

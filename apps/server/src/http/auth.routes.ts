@@ -73,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           email: user.email,
           profilePictureUrl: mediaUrl(user.avatar_key, 'avatar-256.webp'),
           isVerified: user.is_verified,
+          role: user.role,
         },
       };
     },

@@ -75,6 +75,7 @@ export function route<N extends EndpointName, E extends ErrorStatus>(
   const response: Record<number, z.ZodType> = {};
   // The live stream is written by hand, not serialized: only its errors have a schema.
   if ('parse' in endpoint.response) response['status' in endpoint ? endpoint.status : 200] = endpoint.response;
+  if ('repeatStatus' in endpoint && 'parse' in endpoint.response) response[endpoint.repeatStatus] = endpoint.response;
   for (const status of options.errors) response[status] = errorResponse;
 
   const schema: FastifySchema & Record<string, unknown> = { tags: options.tags, summary: options.summary };

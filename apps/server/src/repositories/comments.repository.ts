@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { likeChange, type LikeChange } from './like-change.js';
-import { commentFactsSql, commentVisibleSql } from '../access/filters.js';
+import { commentFactsSql, commentVisibleSql, moderationReasonSql } from '../access/filters.js';
 import type { CommentFacts } from '../access/rules.js';
 
 export interface CommentRow {
@@ -17,6 +17,9 @@ export interface CommentRow {
   avatar_key: string | null;
   is_verified: boolean;
   is_liked: boolean;
+  /** Held or taken down: only its author reads it (the access rules), with the reason they were told. */
+  moderation?: 'pending' | 'removed' | null;
+  moderation_reason?: string | null;
 }
 
 export interface ReplyRow extends CommentRow {
@@ -37,7 +40,7 @@ export interface CommentsPageQuery {
 
 const commentColumns = (viewerId: string | null) => sql`
   c.id, c.post_id, c.parent_id, c.text, c.likes_count, c.created_at, c.created_at::text AS cursor_at,
-  u.username, u.full_name, u.avatar_key, u.is_verified,
+  u.username, u.full_name, u.avatar_key, u.is_verified, c.moderation, ${moderationReasonSql('comment', 'c')} AS moderation_reason,
   EXISTS (SELECT 1 FROM comment_likes cl WHERE cl.comment_id = c.id AND cl.user_id = ${viewerId}::uuid) AS is_liked`;
 
 export function createCommentsRepository(db: Database) {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DB, MembershipStatus } from '../db/schema.js';
 import { likeSafeSearchText, nameMatches } from './search-text.js';
-import { storyFactsSql, type ViewerSql } from '../access/filters.js';
+import { messageVisibleSql, storyFactsSql, type ViewerSql } from '../access/filters.js';
 import type { StoryFacts } from '../access/rules.js';
 import { inTransaction } from './transaction.js';
 
@@ -159,7 +159,7 @@ export function createConversationsRepository(db: Database) {
           ${quotedStory(input.userId, input.now)} AS message_story
         FROM conversation_members m
         JOIN users u ON u.id = m.other_id
-        LEFT JOIN messages msg ON msg.id = m.last_message_id
+        LEFT JOIN messages msg ON msg.id = m.last_message_id AND ${messageVisibleSql(input.userId, 'msg')}
         LEFT JOIN users s ON s.id = msg.sender_id
         LEFT JOIN stories st ON st.id = msg.story_id
         WHERE m.user_id = ${input.userId} AND m.status = ${input.status} AND m.listed
@@ -186,7 +186,7 @@ export function createConversationsRepository(db: Database) {
         FROM messages msg
         JOIN users s ON s.id = msg.sender_id
         LEFT JOIN stories st ON st.id = msg.story_id
-        WHERE msg.conversation_id = ${input.conversationId} ${cleared} ${keyset}
+        WHERE msg.conversation_id = ${input.conversationId} AND ${messageVisibleSql(input.viewerId, 'msg')} ${cleared} ${keyset}
         ORDER BY msg.created_at DESC, msg.id DESC
         LIMIT ${input.limit}`.execute(db);
       return result.rows;

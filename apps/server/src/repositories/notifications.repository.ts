@@ -26,11 +26,14 @@ export interface NotificationRow {
   created_at: Date;
   cursor_at: string;
   read_at: Date | null;
-  actor_username: string;
+  /** The actor's columns are null on lines from WAG itself (a moderation decision). */
+  actor_username: string | null;
   actor_full_name: string | null;
   actor_avatar_key: string | null;
-  actor_is_verified: boolean;
+  actor_is_verified: boolean | null;
   actor_followed: boolean;
+  /** The decision a report_decided or moderation_decision line tells of. */
+  decision: { subject_type: string; action: string; reason: string | null; until: string | null; decides_appeal: boolean } | null;
   /** The story a line is about, with the access rules' facts for the recipient. */
   story: (StoryFacts & { id: string; thumb_key: string | null }) | null;
   comment_id: string | null;
@@ -41,7 +44,7 @@ export interface NotificationRow {
 export interface NewNotification {
   recipientId: string;
   actorId: string;
-  type: Exclude<NotificationType, 'like' | 'follow'>;
+  type: Exclude<NotificationType, 'like' | 'follow' | 'report_decided' | 'moderation_decision'>;
   postId?: string | null;
   commentId?: string | null;
   storyId?: string | null;
@@ -64,6 +67,40 @@ export function createNotificationsRepository(db: Database) {
           text: input.text ?? null,
           created_at: input.at,
         })
+        .execute();
+    },
+
+    /**
+     * Lines from WAG itself telling of a moderation decision (the event): to reporters
+     * ('report_decided') or to the owner of what was decided ('moderation_decision', pointing at the
+     * post, comment or story when there is one). No actor: moderators stay anonymous.
+     */
+    async insertDecision(input: {
+      recipientIds: string[];
+      type: 'report_decided' | 'moderation_decision';
+      eventId: number | string;
+      text: string;
+      postId?: string | null;
+      commentId?: string | null;
+      storyId?: string | null;
+      at: Date;
+    }): Promise<void> {
+      if (input.recipientIds.length === 0) return;
+      await db
+        .insertInto('notifications')
+        .values(
+          input.recipientIds.map((recipientId) => ({
+            recipient_id: recipientId,
+            actor_id: null,
+            type: input.type,
+            moderation_event_id: Number(input.eventId),
+            post_id: input.postId ?? null,
+            comment_id: input.commentId ?? null,
+            story_id: input.storyId ?? null,
+            text: input.text,
+            created_at: input.at,
+          })),
+        )
         .execute();
     },
 
@@ -223,9 +260,13 @@ export function createNotificationsRepository(db: Database) {
             SELECT row_to_json(q) FROM (
               SELECT p.id, p.slug, p.post_type, coalesce(m.thumb_key, m.poster_key, m.image_key) AS thumb_key,
                      ${postFactsSql(sql.ref('n.recipient_id'), now, 'p')}
-            ) q) END AS post
+            ) q) END AS post,
+          CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object(
+            'subject_type', e.subject_type, 'action', e.action, 'reason', e.reason, 'until', e.until, 'decides_appeal', e.decides_appeal
+          ) END AS decision
         FROM notifications n
-        JOIN users a ON a.id = n.actor_id
+        LEFT JOIN users a ON a.id = n.actor_id
+        LEFT JOIN moderation_events e ON e.id = n.moderation_event_id
         LEFT JOIN comments c ON c.id = n.comment_id
         LEFT JOIN posts p ON p.id = coalesce(n.post_id, c.post_id)
         LEFT JOIN LATERAL (

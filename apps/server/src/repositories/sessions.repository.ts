@@ -48,6 +48,12 @@ export function createSessionsRepository(db: Database) {
       await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     },
 
+    /** Ends every session of an account (a suspension); returns the sessions ended. */
+    async endAllOf(userId: string): Promise<string[]> {
+      const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
+      return rows.map((row) => row.id);
+    },
+
     /** The account of a session that still exists (media requests identify their viewer by it). */
     async findUserIdById(sessionId: string): Promise<string | undefined> {
       const row = await db.selectFrom('sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();

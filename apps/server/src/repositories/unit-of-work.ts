@@ -2,6 +2,9 @@ import type { Database } from '../db/database.js';
 import { createCommentsRepository } from './comments.repository.js';
 import { createConversationsRepository } from './conversations.repository.js';
 import { createFollowsRepository } from './follows.repository.js';
+import { createJobsRepository } from './jobs.repository.js';
+import { createModerationRepository } from './moderation.repository.js';
+import { createSessionsRepository } from './sessions.repository.js';
 import { createNotificationsRepository } from './notifications.repository.js';
 import { createPostWritesRepository } from './post-writes.repository.js';
 import { createPostsRepository } from './posts.repository.js';
@@ -17,6 +20,9 @@ export function writeRepositories(db: Database) {
     notifications: createNotificationsRepository(db),
     conversations: createConversationsRepository(db),
     postWrites: createPostWritesRepository(db),
+    moderation: createModerationRepository(db),
+    sessions: createSessionsRepository(db),
+    jobs: createJobsRepository(db),
   };
 }
 

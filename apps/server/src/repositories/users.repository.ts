@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { Role } from '../db/schema.js';
 
 export interface NewUser {
   username: string;
@@ -36,7 +37,7 @@ export function createUsersRepository(db: Database) {
     async findByEmail(email: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'username', 'email', 'password_hash'])
+        .select(['id', 'username', 'email', 'password_hash', 'suspended_until'])
         .where(sql<string>`lower(email)`, '=', email.toLowerCase())
         .executeTakeFirst();
     },
@@ -44,7 +45,7 @@ export function createUsersRepository(db: Database) {
     async findById(id: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'username', 'email', 'full_name', 'avatar_key', 'is_verified'])
+        .select(['id', 'username', 'email', 'full_name', 'avatar_key', 'is_verified', 'role'])
         .where('id', '=', id)
         .executeTakeFirst();
     },
@@ -163,6 +164,16 @@ export function createUsersRepository(db: Database) {
         WHERE u.id = old.id
         RETURNING old.avatar_key AS previous`.execute(db);
       return result.rows[0]?.previous ?? null;
+    },
+
+    /** Sets an account's role (`npm run admin -- role`); returns the role it had, or undefined when no account has the username. */
+    async setRole(username: string, role: Role): Promise<{ username: string; before: Role } | undefined> {
+      const result = await sql<{ username: string; before: Role }>`
+        UPDATE users AS u SET role = ${role}
+        FROM (SELECT id, role FROM users WHERE lower(username) = ${username.toLowerCase()} FOR UPDATE) AS old
+        WHERE u.id = old.id
+        RETURNING u.username, old.role AS before`.execute(db);
+      return result.rows[0];
     },
 
     async count(): Promise<number> {

@@ -12,6 +12,7 @@ import { copyFileAtomic, createMediaFolder, fileKey, MEDIA_FILES, removeMediaFol
 import { findLabelFont, generateClip, type Clip } from './clips.js';
 import { createLimiter, settleAll } from './limit.js';
 import { seedInbox } from './inbox.js';
+import { seedModeration } from './moderation.js';
 import { planWorld, type AvatarSlot, type ImageSlot, type VideoSlot, type World } from './plan-world.js';
 import { createRandom } from './random.js';
 import { avatarSvg, sceneSvg } from './scenes.js';
@@ -19,7 +20,7 @@ import { DEMO_PASSWORD, type ClipId } from './world-data.js';
 
 /**
  * The demo world of a fresh install: fourteen creators (six featured WAG Stars), one plain account to
- * try things with, their follows, photo, carousel, quicky and VIP posts, likes, comments, stories,
+ * try things with, a moderator with a few open reports (seed/moderation.ts), their follows, photo, carousel, quicky and VIP posts, likes, comments, stories,
  * highlights and groups, with generated pictures and short videos. Every account's password is
  * DEMO_PASSWORD ('wag-demo-2026'); the plain account is demo@wag.test.
  *
@@ -57,6 +58,7 @@ export async function seedDemoWorld(options: {
       if (await hasUsers(trx)) return false;
       await insertWorld(trx, world, hashes);
       await seedInbox(trx, now);
+      await seedModeration(trx, now);
       await refreshCounters(trx);
       return true;
     });

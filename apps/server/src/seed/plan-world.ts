@@ -10,6 +10,8 @@ import {
   CREATORS,
   DEMO_EMAIL_DOMAIN,
   FRIEND_REPLIES,
+  MODERATOR_ACCOUNT,
+  SPAM_ACCOUNT,
   TRY_ACCOUNT,
   type ClipId,
   type CreatorSpec,
@@ -383,6 +385,27 @@ export function planWorld(r: Random, now: Date): World {
       });
     }
     if (r.chance(0.35)) addStory(owner, at(now.getTime() - r.float(1.5, 12) * DAY), storySlot(spec, 0, true), {});
+  }
+
+  // The moderation desk's demo accounts, last, so the rest of the world draws the same numbers as before.
+  for (const account of [MODERATOR_ACCOUNT, SPAM_ACCOUNT]) {
+    const createdAt = at(now.getTime() - account.daysAgo * DAY);
+    users.push({
+      row: {
+        id: randomUUID(),
+        username: account.username,
+        email: account.email,
+        full_name: account.fullName,
+        bio: account.bio,
+        birth_date: birthDate(account.age),
+        is_verified: false,
+        featured_rank: null,
+        role: account.role,
+        created_at: createdAt,
+        updated_at: createdAt,
+      },
+      avatar: addSlot<AvatarSlot>({ type: 'avatar', seed: nextSeed++, initials: initialsOf(account.fullName), hue: account.hue }),
+    });
   }
 
   return { users, follows, posts, postMedia, postLikes, comments, commentLikes, storyGroups, stories, storyViews, storyLikes, slots };

@@ -60,6 +60,32 @@ export const TRY_ACCOUNT = {
   age: 27,
 } as const;
 
+/**
+ * Two accounts of the moderation desk's demo (seed/moderation.ts): its moderator, and an account that
+ * sells fake followers in comments and pesters a creator by message. `moderacion` is a reserved name
+ * (account-rules.ts): nobody can register it to pass for the moderation team.
+ */
+export const MODERATOR_ACCOUNT = {
+  username: 'moderacion',
+  email: `moderacion@${DEMO_EMAIL_DOMAIN}`,
+  fullName: 'Equipo de moderación',
+  bio: 'Moderación de WAG: revisamos los reportes.',
+  age: 34,
+  hue: 200,
+  daysAgo: 60,
+  role: 'moderator',
+} as const;
+export const SPAM_ACCOUNT = {
+  username: 'promo_seguidores',
+  email: `promo_seguidores@${DEMO_EMAIL_DOMAIN}`,
+  fullName: 'Seguidores Baratos',
+  bio: '🔥 Packs de seguidores reales desde 5 € 👉 escríbeme',
+  age: 31,
+  hue: 50,
+  daysAgo: 2,
+  role: 'user',
+} as const;
+
 export const CREATORS: CreatorSpec[] = [
   {
     username: 'valeria_rios',

@@ -9,8 +9,9 @@ import {
 } from '@wag/contract/auth';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
-import { TooManyRequestsError, UnauthorizedError, ValidationError, ConflictError } from '../lib/errors.js';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError, ConflictError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
+import { suspensionSpan } from '../lib/spanish-date.js';
 import { hashToken, newSessionToken, normalizeToken } from '../lib/tokens.js';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, type TrustedDevices } from '../lib/trusted-devices.js';
 import type { LoginIpsRepository } from '../repositories/login-ips.repository.js';
@@ -91,7 +92,38 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
     return checks;
   }
 
+  /**
+   * The account of an email and password, or a failure counted. The attempt is counted before the
+   * password is checked (one atomic statement for all its counters), so simultaneous guesses cannot
+   * all slip under the limit; a right password gives its count back. Login and a suspended account's
+   * appeal (services/moderation.service.ts) both check credentials here, against the same counters.
+   */
+  async function checkCredentials(body: LoginBody, client: ClientInfo, deviceCookie?: string) {
+    const email = (body.email ?? '').trim();
+    const password = body.password ?? '';
+    if (!email || !password) throw new ValidationError(messages.loginMissing);
+
+    const user = await users.findByEmail(email);
+    const deviceId = user ? devices.read(deviceCookie, user.id) : null;
+    const counters = await loginCounters(email.toLowerCase(), user?.id ?? null, deviceId, client.ip);
+    const reservation = await rateLimits.reserve(counters);
+    if (!reservation.allowed) throw new TooManyRequestsError(messages.loginThrottled, reservation.retryAfterSeconds);
+
+    const valid = user
+      ? await verify(user.password_hash, password).catch(() => false)
+      : await verify(await dummyHash, password).then(() => false);
+    // A failure keeps its count: it was reserved above.
+    if (!user || !valid) throw new UnauthorizedError(messages.loginWrong);
+    await rateLimits.giveBack(reservation.hits);
+    return { user, deviceId };
+  }
+
+  /** Whether an account is suspended now (docs/product-decisions.md §9). */
+  const suspendedNow = (until: Date | null): until is Date => until !== null && new Date(until).getTime() > clock.now().getTime();
+
   return {
+    checkCredentials,
+
     async register(body: RegisterBody) {
       const input = validateRegistration(body);
       if (await users.usernameTaken(input.username)) throw new ConflictError(messages.usernameTaken);
@@ -114,29 +146,14 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
     },
 
     /**
-     * Signs in, or counts a failure. The attempt is counted before the password is checked (one
-     * atomic statement for all its counters), so simultaneous guesses cannot all slip under the limit;
-     * a right password gives its count back. `deviceCookie` is the trusted-device cookie the browser
-     * sent, if any; the answer carries the renewed one.
+     * Signs in, or counts a failure (checkCredentials). `deviceCookie` is the trusted-device cookie
+     * the browser sent, if any; the answer carries the renewed one. A suspended account is refused
+     * with a 403 saying until when.
      */
     async login(body: LoginBody, client: ClientInfo, deviceCookie?: string) {
-      const email = (body.email ?? '').trim();
-      const password = body.password ?? '';
-      if (!email || !password) throw new ValidationError(messages.loginMissing);
-
-      const user = await users.findByEmail(email);
-      const deviceId = user ? devices.read(deviceCookie, user.id) : null;
-      const counters = await loginCounters(email.toLowerCase(), user?.id ?? null, deviceId, client.ip);
-      const reservation = await rateLimits.reserve(counters);
-      if (!reservation.allowed) throw new TooManyRequestsError(messages.loginThrottled, reservation.retryAfterSeconds);
-
-      const valid = user
-        ? await verify(user.password_hash, password).catch(() => false)
-        : await verify(await dummyHash, password).then(() => false);
-      // A failure keeps its count: it was reserved above.
-      if (!user || !valid) throw new UnauthorizedError(messages.loginWrong);
-
-      await rateLimits.giveBack(reservation.hits);
+      const { user, deviceId } = await checkCredentials(body, client, deviceCookie);
+      // Only the right password learns of a suspension (and how to appeal it: POST /api/appeals/suspension).
+      if (suspendedNow(user.suspended_until)) throw new ForbiddenError(messages.accountSuspended.replace('{span}', suspensionSpan(user.suspended_until)));
       const now = clock.now();
       if (client.ip) await loginIps.remember(user.id, client.ip, now);
       const token = newSessionToken();

@@ -4,6 +4,7 @@ import {
   type NotificationsResponse,
   type NotificationTarget,
 } from '@wag/contract/notifications';
+import { SYSTEM_ACTOR_USERNAME } from '@wag/contract/moderation-rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
@@ -75,23 +76,41 @@ export function createNotificationsService({
     return null;
   }
 
+  /** What a moderation line says was decided; its reason only for the owner of what was decided. */
+  function decisionOf(row: NotificationRow): NotificationItem['decision'] {
+    if (!row.decision) return undefined;
+    return {
+      subjectType: row.decision.subject_type as NonNullable<NotificationItem['decision']>['subjectType'],
+      action: row.decision.action as NonNullable<NotificationItem['decision']>['action'],
+      reason: row.type === 'moderation_decision' ? row.decision.reason : null,
+      until: row.decision.until ? new Date(row.decision.until).toISOString() : null,
+      final: row.decision.decides_appeal,
+    };
+  }
+
   function toItem(row: NotificationRow, viewerId: string): NotificationItem {
     const kind = targetKind(row);
+    const decision = decisionOf(row);
     return {
       id: row.id,
       type: row.type,
-      actor: {
-        username: row.actor_username,
-        full_name: row.actor_full_name,
-        picture: mediaUrl(row.actor_avatar_key, MEDIA_FILES.avatarSmall),
-        isVerified: row.actor_is_verified,
-        isFollowedByMe: row.actor_followed,
-      },
+      // Lines from WAG itself name no moderator: their actor is WAG (a reserved name no account holds).
+      actor:
+        row.actor_username === null
+          ? { username: SYSTEM_ACTOR_USERNAME, full_name: 'WAG', picture: null, isVerified: true, isFollowedByMe: false }
+          : {
+              username: row.actor_username,
+              full_name: row.actor_full_name,
+              picture: mediaUrl(row.actor_avatar_key, MEDIA_FILES.avatarSmall),
+              isVerified: row.actor_is_verified ?? false,
+              isFollowedByMe: row.actor_followed,
+            },
       othersCount: row.type === 'like' ? Math.max(0, row.actors_count - 1) : 0,
       target: kind ? { kind, slug: row.post?.slug ?? null, postType: row.post?.post_type ?? null, thumbnail_url: mediaFileUrl(thumbnailKey(row, viewerId)) } : null,
       text: row.text,
       created_at: new Date(row.created_at).toISOString(),
       read: row.read_at !== null,
+      ...(decision ? { decision } : {}),
     };
   }
 

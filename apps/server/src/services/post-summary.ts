@@ -50,5 +50,7 @@ export function toPostSummary(row: ProfilePostRow, author: PostAuthor, visibilit
       full_name: author.full_name,
       picture: mediaUrl(author.avatar_key, MEDIA_FILES.avatarLarge),
     },
+    // Held or taken down: its owner (the only one who still sees it) is shown why.
+    ...(visibility === 'owner' && row.moderation ? { moderation: { state: row.moderation, reason: row.moderation_reason ?? null } } : {}),
   };
 }

@@ -47,6 +47,8 @@ function toReply(row: CommentRow): CommentReply {
     likes_count: row.likes_count,
     isLiked: row.is_liked,
     parent_id: row.parent_id,
+    // Held or taken down, a comment reaches only its author (the access rules): they are shown why.
+    ...(row.moderation ? { moderation: { state: row.moderation, reason: row.moderation_reason ?? null } } : {}),
   };
 }
 

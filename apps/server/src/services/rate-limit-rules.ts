@@ -70,6 +70,20 @@ export const RATE_LIMIT_RULES = {
   // Per sender: MESSAGES_PER_MINUTE a minute, its own setting (added by effectiveRules); per address,
   // a few people chatting at once.
   message: { message: messages.messagesTooFast, perAccount: [], perIp: [{ max: 120, windowMs: MINUTE }] },
+  // A report is chosen and explained by hand: a handful in a sitting is a lot (a spam wave seen in a
+  // feed), dozens an hour is a script flooding the queue.
+  report: {
+    message: messages.reportsLimited,
+    perAccount: [{ max: 10, windowMs: MINUTE }, { max: 60, windowMs: DAY }],
+    perIp: [{ max: 30, windowMs: MINUTE }, { max: 300, windowMs: DAY }],
+  },
+  // Reports without an account, counted per contact address ("perAccount" here) and per address:
+  // someone without an account reports what they stumbled on, a few times a day at most.
+  guestReport: {
+    message: messages.guestReportsLimited,
+    perAccount: [{ max: 5, windowMs: HOUR }, { max: 10, windowMs: DAY }],
+    perIp: [{ max: 10, windowMs: HOUR }, { max: 30, windowMs: DAY }],
+  },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMIT_RULES;

@@ -88,10 +88,16 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
       media: [{ url, type: story.kind, poster_url: poster, duration_ms: story.duration_ms }],
       seen: story.seen,
       isOwner: isOwner(story, viewer),
+      ...ownerMark(story, viewer),
     };
   }
 
-  function toHighlight(story: StoryRow): HighlightStory {
+  /** Held or taken down: its owner (the only one who still sees it) is shown why. */
+  function ownerMark(story: StoryRow, viewer: Viewer | null) {
+    return isOwner(story, viewer) && story.moderation ? { moderation: { state: story.moderation, reason: story.moderation_reason ?? null } } : {};
+  }
+
+  function toHighlight(story: StoryRow, viewer: Viewer | null): HighlightStory {
     const { url, poster } = mediaOf(story);
     return {
       id: story.id,
@@ -103,6 +109,7 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
       duration_ms: story.duration_ms,
       title: null,
       group_id: story.group_id,
+      ...ownerMark(story, viewer),
     };
   }
 
@@ -192,7 +199,7 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
 
     async highlights(username: string, viewer: Viewer | null): Promise<{ highlights: HighlightStory[] }> {
       const rows = await stories.listHighlights(await ownerOf(username), viewer?.userId ?? null, clock.now());
-      return { highlights: rows.map(toHighlight) };
+      return { highlights: rows.map((row) => toHighlight(row, viewer)) };
     },
 
     async groups(username: string, viewer: Viewer | null): Promise<StoryGroupsResponse> {

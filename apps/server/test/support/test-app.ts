@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import type { Clock } from '../../src/lib/clock.js';
+import type { ServiceHooks } from '../../src/container.js';
 import { createTestDatabase } from './test-database.js';
 
 /** A clock tests move by hand: time-based rules are tested without sleeping. */
@@ -42,7 +43,7 @@ export interface TestApp {
  * The whole HTTP app on a fresh database, with its own media and web folders in a temp dir.
  * One per test file: `beforeAll(async () => (t = await createTestApp()))`, `afterAll(() => t.close())`.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { hooks?: ServiceHooks } = {}): Promise<TestApp> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-app-'));
   const webDistDir = path.join(root, 'web');
   await fs.mkdir(webDistDir, { recursive: true });
@@ -52,6 +53,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     dataDir: root,
     mediaDir: path.join(root, 'media'),
     uploadDir: path.join(root, 'uploads'),
+    outboxDir: path.join(root, 'outbox'),
     webDistDir,
     seedDemo: false,
     logLevel: 'silent',
@@ -63,7 +65,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
   const database = await createTestDatabase();
   const clock = new TestClock();
-  const app = await buildApp({ config, db: database.db, clock });
+  const app = await buildApp({ config, db: database.db, clock, hooks: options.hooks });
   await app.ready();
   return {
     app,

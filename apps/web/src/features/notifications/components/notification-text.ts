@@ -32,6 +32,10 @@ export function notificationSentence(item: NotificationItem): string {
       return t('notifications.follow');
     case 'story_reply':
       return t('notifications.storyReply');
+    case 'report_decided':
+    case 'moderation_decision':
+      // Lines from WAG itself (moderation decisions) carry their own Spanish sentence until these get screens.
+      return item.text ?? '';
   }
 }
 

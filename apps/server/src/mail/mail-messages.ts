@@ -1,0 +1,107 @@
+import type { ReportSubjectType } from '@wag/contract/moderation-rules';
+import { suspensionSpan } from '../lib/spanish-date.js';
+
+/**
+ * Every message WAG sends by email, one typed union (as the job payloads are), each written in Spanish
+ * by `composeMail`. A message is queued with everything it needs, so sending it later (a job, after
+ * the commit) reads nothing else.
+ */
+export type MailMessage =
+  /** A guest who reported something (with a contact address) hears what a moderator decided. */
+  | { kind: 'report-decided'; to: string; subjectType: ReportSubjectType; outcome: 'takedown' | 'suspend' | 'dismiss' | 'restore' | 'unsuspend' }
+  /**
+   * The owner of content or of an account hears a decision about it and why: a takedown or a
+   * suspension (which they may appeal once), or what came of their appeal (final).
+   */
+  | {
+      kind: 'moderation-decision';
+      to: string;
+      username: string;
+      subjectType: ReportSubjectType;
+      action: 'takedown' | 'suspend' | 'restore' | 'unsuspend' | 'dismiss';
+      reason: string;
+      /** A suspension's end (ISO); null when open-ended or not a suspension. */
+      until: string | null;
+      /** 'possible': they may appeal once; 'final': this answers their appeal. */
+      appeal: 'possible' | 'final' | 'none';
+    };
+
+export interface ComposedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const THING: Record<ReportSubjectType, { a: string; your: string }> = {
+  user: { a: 'un perfil', your: 'tu cuenta' },
+  post: { a: 'una publicación', your: 'tu publicación' },
+  comment: { a: 'un comentario', your: 'tu comentario' },
+  story: { a: 'una historia', your: 'tu historia' },
+  message: { a: 'un mensaje', your: 'tu mensaje' },
+};
+
+const SIGNATURE = '\n\nEl equipo de moderación de WAG\n(Este mensaje se envió automáticamente; no respondas a este correo.)';
+
+function reportDecided(message: Extract<MailMessage, { kind: 'report-decided' }>): ComposedMail {
+  const outcome =
+    message.outcome === 'takedown'
+      ? 'ha retirado el contenido por incumplir nuestras normas'
+      : message.outcome === 'suspend'
+        ? 'ha suspendido la cuenta por incumplir nuestras normas'
+        : 'no ha encontrado una infracción de nuestras normas, así que no ha tomado medidas';
+  return {
+    to: message.to,
+    subject: 'Hemos revisado tu reporte',
+    text: `Hola:\n\nGracias por reportar ${THING[message.subjectType].a} en WAG. Nuestro equipo de moderación lo ha revisado y ${outcome}.${SIGNATURE}`,
+  };
+}
+
+function moderationDecision(message: Extract<MailMessage, { kind: 'moderation-decision' }>): ComposedMail {
+  const your = THING[message.subjectType].your;
+  const final = message.appeal === 'final' ? '\n\nEsta decisión responde a tu apelación y es definitiva.' : '';
+  const why = `\n\nMotivo: ${message.reason}`;
+  const hello = `Hola, @${message.username}:\n\n`;
+  switch (message.action) {
+    case 'takedown':
+      return {
+        to: message.to,
+        subject: `Hemos retirado ${your}`,
+        text:
+          `${hello}Nuestro equipo de moderación ha retirado ${your} de WAG: ya no se muestra a nadie más, y en tu vista lleva la marca «Retirado por moderación».${why}` +
+          (message.appeal === 'possible' ? '\n\nSi crees que es un error, puedes apelar una vez desde WAG, en tus decisiones de moderación, con «Apelar».' : '') +
+          `${final}${SIGNATURE}`,
+      };
+    case 'suspend':
+      return {
+        to: message.to,
+        subject: 'Tu cuenta de WAG está suspendida',
+        text:
+          `${hello}Nuestro equipo de moderación ha suspendido tu cuenta ${suspensionSpan(message.until)}. Mientras dure la suspensión no puedes iniciar sesión, y tu perfil y tu contenido no se muestran.${why}` +
+          (message.appeal === 'possible' ? '\n\nSi crees que es un error, puedes apelar una vez: intenta iniciar sesión en WAG con tu correo y tu contraseña y pulsa «Apelar».' : '') +
+          `${final}${SIGNATURE}`,
+      };
+    case 'restore':
+      return {
+        to: message.to,
+        subject: `Hemos restablecido ${your}`,
+        text: `${hello}Hemos revisado de nuevo ${your} y vuelve a estar visible en WAG.${why}${final}${SIGNATURE}`,
+      };
+    case 'unsuspend':
+      return {
+        to: message.to,
+        subject: 'Tu cuenta de WAG vuelve a estar activa',
+        text: `${hello}Hemos levantado la suspensión de tu cuenta: ya puedes iniciar sesión, y tu perfil y tu contenido vuelven a mostrarse.${why}${final}${SIGNATURE}`,
+      };
+    case 'dismiss':
+      return {
+        to: message.to,
+        subject: 'Hemos revisado tu apelación',
+        text: `${hello}Hemos revisado tu apelación sobre ${your} y mantenemos la decisión.${why}${final}${SIGNATURE}`,
+      };
+  }
+}
+
+/** The Spanish subject and text of a message. */
+export function composeMail(message: MailMessage): ComposedMail {
+  return message.kind === 'report-decided' ? reportDecided(message) : moderationDecision(message);
+}
