@@ -31,6 +31,9 @@ import { createLiveService } from './services/live.service.js';
 import { createJobWorker } from './jobs/job-worker.js';
 import { storageSweepJob } from './jobs/storage-sweep.js';
 import { videoTranscodeJob } from './jobs/video-transcode.job.js';
+import { mediaBlockJob } from './jobs/media-block.job.js';
+import { createMediaHashesRepository } from './repositories/media-hashes.repository.js';
+import { createMediaHashesService } from './services/media-hashes.service.js';
 import { createJobsRepository } from './repositories/jobs.repository.js';
 import { createStorageSweepRepository } from './repositories/storage-sweep.repository.js';
 import { createMessagesService } from './services/messages.service.js';
@@ -61,11 +64,20 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const postWrites = createPostWritesRepository(db);
   const mediaAccess = createMediaAccess({ repo: createAccessRepository(db), clock });
   const feedRepository = createFeedRepository(db);
+  const mediaHashesRepository = createMediaHashesRepository(db);
+  const mediaHashes = createMediaHashesService({
+    hashes: mediaHashesRepository,
+    mediaDir: config.mediaDir,
+    clock,
+    log: log.child({ component: 'media-hashes' }),
+    onQueued: () => jobs.notify(),
+  });
   const jobs = createJobWorker({
     jobs: createJobsRepository(db),
     handlers: {
       'video.transcode': videoTranscodeJob({ postWrites, mediaDir: config.mediaDir }),
       'storage.sweep': storageSweepJob({ folders: createStorageSweepRepository(db), mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
+      'media.block': mediaBlockJob({ mediaHashes, hashes: mediaHashesRepository }),
     },
     log: log.child({ component: 'jobs' }),
   });
@@ -105,6 +117,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       notify: notifications,
       messages,
       uow,
+      mediaHashes,
     }),
     uploads: createUploadService({
       postWrites,
@@ -114,9 +127,11 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       onVideoQueued: () => jobs.notify(),
       notify: notifications,
       uow,
+      mediaHashes,
     }),
     jobs,
-    profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
+    mediaHashes,
+    profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir, uploadDir: config.uploadDir, mediaHashes }),
   };
 }
 

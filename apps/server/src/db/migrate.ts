@@ -15,6 +15,7 @@ import * as rateLimits from './migrations/2026-11-23T1900-rate-limits.js';
 import * as jobs from './migrations/2026-11-23T2000-jobs.js';
 import * as audiencePostCounts from './migrations/2026-11-23T2100-audience-post-counts.js';
 import * as safety from './migrations/2026-11-24T0900-safety.js';
+import * as mediaHashes from './migrations/2026-11-24T1200-media-hashes.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T2000-jobs': jobs,
   '2026-11-23T2100-audience-post-counts': audiencePostCounts,
   '2026-11-24T0900-safety': safety,
+  '2026-11-24T1200-media-hashes': mediaHashes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,5 @@
+import type { ReportSubjectType as MediaSubjectType } from '../db/schema.js';
+
 /**
  * Every background job the server runs: its name and the payload it carries, one union (as Immich's
  * JobItem), so enqueuing a job and handling it are checked against the same shape.
@@ -9,7 +11,9 @@ export type JobItem =
    * Remove what interrupted work left on this process's disk (temporary uploads, queued videos and
    * media folders nothing points at), if older than `graceMs`.
    */
-  | { name: 'storage.sweep'; data: { graceMs: number } };
+  | { name: 'storage.sweep'; data: { graceMs: number } }
+  /** Hash the stored media of a taken-down subject onto the block list (services/media-hashes.service.ts). */
+  | { name: 'media.block'; data: { subjectType: MediaSubjectType; subjectId: string } };
 
 export type JobName = JobItem['name'];
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];
