@@ -4,7 +4,7 @@
  * scan in memory over a cached copy of the list.
  *
  *   npx tsx apps/server/scripts/bench-media-hashes.ts                      (embedded PGlite)
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/wag_bench npx tsx apps/server/scripts/bench-media-hashes.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/wag_bench npx tsx apps/server/scripts/bench-media-hashes.ts
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -22,7 +22,7 @@ async function time(label: string, runs: number, work: () => Promise<unknown> | 
   console.log(`  ${label.padEnd(62)} ${((performance.now() - start) / runs).toFixed(3)} ms`);
 }
 
-const url = process.env.DATABASE_URL;
+const url = process.env.BENCH_DATABASE_URL;
 const handle = await openDatabase(url ? { kind: 'postgres', url, poolSize: 2 } : { kind: 'pglite' });
 await migrateToLatest(handle.db);
 const repo = createMediaHashesRepository(handle.db);
