@@ -9,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { createServices, type ServiceHooks, type Services } from './container.js';
+import { createServices, type Services } from './container.js';
 import type { Database } from './db/database.js';
 import { accountRoutes } from './http/account.routes.js';
 import { authRoutes } from './http/auth.routes.js';
@@ -61,8 +61,6 @@ export interface AppOptions {
   liveBus?: LiveBus;
   /** Told of every route as it is declared (the test that every API route is in the contract's table). */
   onRoute?: (route: RouteOptions) => void;
-  /** Hooks into moderation decisions (container.ts ServiceHooks). */
-  hooks?: ServiceHooks;
 }
 
 /** The server's log settings: its level, and credentials never written. */
@@ -71,7 +69,7 @@ export function loggerOptions(config: Config) {
 }
 
 /** Builds the whole HTTP app. Tests import this and call it over `app.inject`. */
-export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus(), onRoute, hooks }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus(), onRoute }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ? loggerOptions(config) : false }),
     bodyLimit: config.bodyLimit,
@@ -84,7 +82,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('services', createServices(db, config, clock, liveBus, app.log, hooks));
+  app.decorate('services', createServices(db, config, clock, liveBus, app.log));
   app.addHook('onClose', async () => app.services.live.close());
   app.decorateRequest('viewer', null);
   app.decorateRequest('viewerResolved', false);

@@ -31,6 +31,9 @@ import { createLiveService } from './services/live.service.js';
 import { createJobWorker } from './jobs/job-worker.js';
 import { storageSweepJob } from './jobs/storage-sweep.js';
 import { videoTranscodeJob } from './jobs/video-transcode.job.js';
+import { mediaBlockJob } from './jobs/media-block.job.js';
+import { createMediaHashesRepository } from './repositories/media-hashes.repository.js';
+import { createMediaHashesService } from './services/media-hashes.service.js';
 import { createJobsRepository } from './repositories/jobs.repository.js';
 import { createStorageSweepRepository } from './repositories/storage-sweep.repository.js';
 import { createMessagesService } from './services/messages.service.js';
@@ -45,17 +48,11 @@ import { createUploadService } from './services/upload.service.js';
 import { createMailer } from './mail/mailer.js';
 import { mailSendJob } from './jobs/mail-send.job.js';
 import { createModerationRepository } from './repositories/moderation.repository.js';
-import { createModerationService, type ModerationHook } from './services/moderation.service.js';
+import { createModerationService } from './services/moderation.service.js';
 import { createReportsService } from './services/reports.service.js';
 
-/** What other modules hook into moderation decisions (the perceptual-hash block list); nothing by default. */
-export interface ServiceHooks {
-  onTakedown?: ModerationHook;
-  onRestore?: ModerationHook;
-}
-
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
-export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger, hooks: ServiceHooks = {}) {
+export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const rateLimits = createRateLimitService({
@@ -73,12 +70,21 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const mediaAccess = createMediaAccess({ repo: createAccessRepository(db), clock });
   const feedRepository = createFeedRepository(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: log.child({ component: 'mail' }) });
+  const mediaHashesRepository = createMediaHashesRepository(db);
+  const mediaHashes = createMediaHashesService({
+    hashes: mediaHashesRepository,
+    mediaDir: config.mediaDir,
+    clock,
+    log: log.child({ component: 'media-hashes' }),
+    onQueued: () => jobs.notify(),
+  });
   const jobs = createJobWorker({
     jobs: createJobsRepository(db),
     handlers: {
       'video.transcode': videoTranscodeJob({ postWrites, mediaDir: config.mediaDir }),
       'storage.sweep': storageSweepJob({ folders: createStorageSweepRepository(db), mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
       'mail.send': mailSendJob({ mailer }),
+      'media.block': mediaBlockJob({ mediaHashes, hashes: mediaHashesRepository }),
     },
     log: log.child({ component: 'jobs' }),
   });
@@ -122,6 +128,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       notify: notifications,
       messages,
       uow,
+      mediaHashes,
     }),
     uploads: createUploadService({
       postWrites,
@@ -131,9 +138,11 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       onVideoQueued: () => jobs.notify(),
       notify: notifications,
       uow,
+      mediaHashes,
     }),
     jobs,
-    profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
+    mediaHashes,
+    profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir, uploadDir: config.uploadDir, mediaHashes }),
     mailer,
     reports: createReportsService({ moderation: moderationRepository, uow, rateLimits, clock }),
     moderation: createModerationService({
@@ -143,10 +152,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       notify: notifications,
       posts: postsService,
       auth,
-      mailQueued: () => jobs.notify(),
-      log: log.child({ component: 'moderation' }),
-      onTakedown: hooks.onTakedown,
-      onRestore: hooks.onRestore,
+      jobsQueued: () => jobs.notify(),
     }),
   };
 }

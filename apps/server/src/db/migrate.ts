@@ -16,6 +16,7 @@ import * as jobs from './migrations/2026-11-23T2000-jobs.js';
 import * as audiencePostCounts from './migrations/2026-11-23T2100-audience-post-counts.js';
 import * as safety from './migrations/2026-11-24T0900-safety.js';
 import * as moderation from './migrations/2026-11-24T1100-moderation.js';
+import * as mediaHashes from './migrations/2026-11-24T1200-media-hashes.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T2100-audience-post-counts': audiencePostCounts,
   '2026-11-24T0900-safety': safety,
   '2026-11-24T1100-moderation': moderation,
+  '2026-11-24T1200-media-hashes': mediaHashes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

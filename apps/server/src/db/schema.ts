@@ -317,12 +317,19 @@ export interface BlockedMediaHashesTable {
   created_at: Timestamp;
 }
 
+export interface BlockedMediaHashesVersionTable {
+  id: Generated<boolean>;
+  /** Bumped in every transaction that changes blocked_media_hashes. */
+  version: ColumnType<string, never, never>;
+}
+
 export interface DB {
   blocks: BlocksTable;
   reports: ReportsTable;
   moderation_subjects: ModerationSubjectsTable;
   moderation_events: ModerationEventsTable;
   blocked_media_hashes: BlockedMediaHashesTable;
+  blocked_media_hashes_version: BlockedMediaHashesVersionTable;
   app_settings: AppSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

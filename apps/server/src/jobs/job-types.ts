@@ -1,4 +1,5 @@
 import type { MailMessage } from '../mail/mail-messages.js';
+import type { ReportSubjectType as MediaSubjectType } from '../db/schema.js';
 
 /**
  * Every background job the server runs: its name and the payload it carries, one union (as Immich's
@@ -13,7 +14,9 @@ export type JobItem =
    */
   | { name: 'storage.sweep'; data: { graceMs: number } }
   /** Send one email (queued in the transaction of what it tells of; retried when SMTP fails). */
-  | { name: 'mail.send'; data: { message: MailMessage } };
+  | { name: 'mail.send'; data: { message: MailMessage } }
+  /** Hash the stored media of a taken-down subject onto the block list (services/media-hashes.service.ts). */
+  | { name: 'media.block'; data: { subjectType: MediaSubjectType; subjectId: string } };
 
 export type JobName = JobItem['name'];
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];

@@ -52,6 +52,7 @@ export const messages = {
   uploadVideoTooLong: 'El vídeo es demasiado largo.',
   uploadDescriptionTooLong: 'La descripción no puede tener más de 2200 caracteres.',
   uploadNeedsLogin: 'Debes iniciar sesión para subir contenido.',
+  mediaTakenDown: 'Este contenido fue retirado por moderación y no se puede volver a publicar.',
   uploaded: '¡Subido!',
   postDeleted: 'Publicación eliminada.',
   videoFailed: 'No se pudo procesar el vídeo.',

@@ -3,6 +3,7 @@ import { createCommentsRepository } from './comments.repository.js';
 import { createConversationsRepository } from './conversations.repository.js';
 import { createFollowsRepository } from './follows.repository.js';
 import { createJobsRepository } from './jobs.repository.js';
+import { createMediaHashesRepository } from './media-hashes.repository.js';
 import { createModerationRepository } from './moderation.repository.js';
 import { createSessionsRepository } from './sessions.repository.js';
 import { createNotificationsRepository } from './notifications.repository.js';
@@ -23,6 +24,7 @@ export function writeRepositories(db: Database) {
     moderation: createModerationRepository(db),
     sessions: createSessionsRepository(db),
     jobs: createJobsRepository(db),
+    mediaHashes: createMediaHashesRepository(db),
   };
 }
 

@@ -20,7 +20,6 @@ import {
   type ReportReason,
 } from '@wag/contract/moderation-rules';
 import type { LoginBody } from '@wag/contract/auth';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ModerationDecision, ModerationStatus, ReportSubjectType } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { decodeCursor, decodeTimeCursor, encodeCursor, isCursorTimestamp } from '../lib/cursor.js';
@@ -44,10 +43,8 @@ import {
 import type { UnitOfWork, WriteRepositories } from '../repositories/unit-of-work.js';
 import type { AuthService, ClientInfo, Viewer } from './auth.service.js';
 import type { NotificationsService, Tell } from './notifications.service.js';
+import { hasHashedMedia } from './media-hashes.service.js';
 import type { PostsService } from './posts.service.js';
-
-/** Called after a takedown or a restore has committed (the perceptual-hash block list hooks in here). */
-export type ModerationHook = (subjectType: ReportSubjectType, subjectId: string) => Promise<void> | void;
 
 export interface ModerationServiceDeps {
   moderation: ModerationRepository;
@@ -56,13 +53,8 @@ export interface ModerationServiceDeps {
   notify: Pick<NotificationsService, 'announce'>;
   posts: Pick<PostsService, 'getBySlug'>;
   auth: Pick<AuthService, 'checkCredentials'>;
-  /** A mail job was queued: wake the worker. */
-  mailQueued: () => void;
-  log: Pick<FastifyBaseLogger, 'warn'>;
-  /** After a takedown commits: the media of the item goes on the block list (none by default). */
-  onTakedown?: ModerationHook;
-  /** After a restore commits: its media leaves the block list (none by default). */
-  onRestore?: ModerationHook;
+  /** A job (an email, the hashing of taken-down media) was queued: wake the worker. */
+  jobsQueued: () => void;
 }
 
 /** Decisions: the actions that close a subject and resolve its open reports. */
@@ -126,7 +118,7 @@ function toEvent(row: EventRow): ModerationEvent {
  * Every action is an append-only event; a decision, its effects, the notifications and emails it
  * causes commit together, and what is only told live (or mailed, by a job) follows the commit.
  */
-export function createModerationService({ moderation, uow, clock, notify, posts, auth, mailQueued, log, onTakedown, onRestore }: ModerationServiceDeps) {
+export function createModerationService({ moderation, uow, clock, notify, posts, auth, jobsQueued }: ModerationServiceDeps) {
   /** Moderators and admins only: anyone else is refused (403). */
   async function requireModerator(viewer: Viewer): Promise<'moderator' | 'admin'> {
     const role = await moderation.roleOf(viewer.userId);
@@ -284,18 +276,10 @@ export function createModerationService({ moderation, uow, clock, notify, posts,
     return { tells, mails: mails.length };
   }
 
-  /** After a commit: live news, the mail worker woken, the hooks run; none of it fails the decision. */
-  async function afterCommit(action: ModerationAction, t: Target, tells: Tell[], mails: number): Promise<void> {
+  /** After a commit: live news told and the job worker woken; neither fails the decision. */
+  async function afterCommit(tells: Tell[], jobs: number): Promise<void> {
     await notify.announce(tells);
-    if (mails > 0) mailQueued();
-    const hook = action === 'takedown' ? onTakedown : action === 'restore' ? onRestore : undefined;
-    if (hook) {
-      try {
-        await hook(t.type, t.id);
-      } catch (error) {
-        log.warn({ err: error, action, subjectType: t.type, subjectId: t.id }, 'moderation hook failed');
-      }
-    }
+    if (jobs > 0) jobsQueued();
   }
 
   /** The one appeal of an owner against the decision in force: the subject reopens, escalated. */
@@ -432,6 +416,7 @@ export function createModerationService({ moderation, uow, clock, notify, posts,
         const answersAppeal = appealPending(subject) && isDecision(action);
         let toldOwner = false;
         let endedSessions: string[] = [];
+        let hashJobs = 0;
 
         if (action === 'takedown' || action === 'restore' || action === 'dismiss') {
           if (isContentType(t.type)) {
@@ -442,6 +427,16 @@ export function createModerationService({ moderation, uow, clock, notify, posts,
             if (action === 'restore' && current === null) throw new ConflictError(messages.moderationNotRemoved);
             if (action !== 'dismiss' || current === 'pending') await r.moderation.setModeration(t.type, t.id, value);
             toldOwner = action === 'takedown' || (action === 'restore' && current === 'removed');
+            // Its pictures and video go on the block list that uploads are checked against (hashed by
+            // a job, queued with the decision so neither is ever without the other), or come off it.
+            if (hasHashedMedia(t.type)) {
+              if (action === 'takedown') {
+                await r.mediaHashes.enqueueBlock(t.type, t.id);
+                hashJobs = 1;
+              } else if (action === 'restore') {
+                await r.mediaHashes.remove(t.type, t.id);
+              }
+            }
           }
         } else if (action === 'suspend') {
           await r.moderation.setSuspension(t.id, until, now);
@@ -479,9 +474,9 @@ export function createModerationService({ moderation, uow, clock, notify, posts,
         const told = isDecision(action)
           ? await tellDecision(r, t, { action, reason, until, eventId: event.id, final: answersAppeal, toldOwner, at: now })
           : { tells: [], mails: 0 };
-        return { event, status, endedSessions, ...told };
+        return { event, status, endedSessions, ...told, jobs: told.mails + hashJobs };
       });
-      await afterCommit(action, t, result.tells, result.mails);
+      await afterCommit(result.tells, result.jobs);
       return { success: true, event: toEvent(result.event), status: result.status, endedSessions: result.endedSessions };
     },
 

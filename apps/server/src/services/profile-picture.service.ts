@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { ProfilePictureResponse } from '@wag/contract/profiles';
 import type { Clock } from '../lib/clock.js';
-import { AppError, ValidationError } from '../lib/errors.js';
+import { AppError, ForbiddenError, ValidationError } from '../lib/errors.js';
 import { mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
 import { AVATAR_RENDITIONS, MAX_INPUT_PIXELS, writeImageRenditions } from '../media/image-renditions.js';
@@ -15,6 +15,7 @@ import { UnreadableMediaError } from '../media/unreadable-media.js';
 import { createMediaFolder, isFolderKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { Viewer } from './auth.service.js';
+import type { MediaHashesService } from './media-hashes.service.js';
 
 /** Formats a profile picture may arrive in, read from the bytes (never the name or declared type). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -22,7 +23,20 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 
 /** An uploaded file's stream; `truncated` is set by the multipart parser when it went over the size limit. */
 export type UploadedFile = Readable & { readonly truncated: boolean };
 
-export function createProfilePictureService({ users, clock, mediaDir, uploadDir }: { users: UsersRepository; clock: Clock; mediaDir: string; uploadDir: string }) {
+export function createProfilePictureService({
+  users,
+  clock,
+  mediaDir,
+  uploadDir,
+  mediaHashes,
+}: {
+  users: UsersRepository;
+  clock: Clock;
+  mediaDir: string;
+  uploadDir: string;
+  /** The block list of taken-down media, checked before anything is stored. */
+  mediaHashes: Pick<MediaHashesService, 'checkUpload'>;
+}) {
   return {
     /**
      * Streams the upload to a temporary file, checks that its bytes are an image within the pixel
@@ -48,6 +62,7 @@ export function createProfilePictureService({ users, clock, mediaDir, uploadDir 
         }
         if (!format || !ACCEPTED_FORMATS.has(format)) throw new ValidationError(messages.pictureInvalid);
         if (pixels > MAX_INPUT_PIXELS) throw new ValidationError(messages.pictureTooLarge);
+        if (await mediaHashes.checkUpload([{ file: temp, kind: 'image' }], viewer.userId)) throw new ForbiddenError(messages.mediaTakenDown);
 
         const folder = await createMediaFolder(mediaDir);
         let previous: string | null;

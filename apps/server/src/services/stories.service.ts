@@ -28,6 +28,7 @@ import type { Viewer } from './auth.service.js';
 import type { MessagesService } from './messages.service.js';
 import type { NotificationsService } from './notifications.service.js';
 import type { UnitOfWork } from '../repositories/unit-of-work.js';
+import type { MediaHashesService } from './media-hashes.service.js';
 
 export interface StoriesServiceDeps {
   stories: StoriesRepository;
@@ -37,9 +38,11 @@ export interface StoriesServiceDeps {
   messages: Pick<MessagesService, 'writeStoryReply' | 'deliver'>;
   /** A like or reply commits together with what it records for others. */
   uow: UnitOfWork;
+  /** The block list of taken-down media, checked before anything is stored. */
+  mediaHashes: Pick<MediaHashesService, 'checkUpload'>;
 }
 
-export function createStoriesService({ stories, clock, mediaDir, notify, messages: directMessages, uow }: StoriesServiceDeps) {
+export function createStoriesService({ stories, clock, mediaDir, notify, messages: directMessages, uow, mediaHashes }: StoriesServiceDeps) {
   const activeSince = () => new Date(clock.now().getTime() - STORY_LIFETIME_MS);
 
   function isOwner(story: StoryRow, viewer: Viewer | null): boolean {
@@ -151,6 +154,8 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
       if (detected.kind === 'unknown') throw new ValidationError(messages.storyFileType);
       if (detected.kind === 'image' && detected.pixels > MAX_INPUT_PIXELS) throw new ValidationError(messages.uploadImageTooLarge);
       if (detected.kind === 'video' && (detected.durationMs ?? 0) > STORY_VIDEO_MAX_MS) throw new ValidationError(messages.storyVideoTooLong);
+      const checked = detected.kind === 'video' ? { file, kind: 'video' as const, durationMs: detected.durationMs } : { file, kind: 'image' as const };
+      if (await mediaHashes.checkUpload([checked], viewer.userId)) throw new ForbiddenError(messages.mediaTakenDown);
       const folder = await createMediaFolder(mediaDir, { restricted: audience !== 'public' });
       try {
         if (detected.kind === 'image') {

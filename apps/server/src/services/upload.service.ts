@@ -15,6 +15,7 @@ import type { NewPostMedia, PostWritesRepository } from '../repositories/post-wr
 import type { Viewer } from './auth.service.js';
 import type { NotificationsService } from './notifications.service.js';
 import type { UnitOfWork } from '../repositories/unit-of-work.js';
+import type { MediaHashesService } from './media-hashes.service.js';
 
 export const MAX_IMAGES_PER_POST = 10;
 export const DESCRIPTION_MAX_LENGTH = 2200;
@@ -74,9 +75,11 @@ export interface UploadServiceDeps {
   notify: Pick<NotificationsService, 'mentionedInPost' | 'announce'>;
   /** The post and the notifications of its mentions commit together. */
   uow: UnitOfWork;
+  /** The block list of taken-down media, checked before anything is stored. */
+  mediaHashes: Pick<MediaHashesService, 'checkUpload'>;
 }
 
-export function createUploadService({ postWrites, clock, mediaDir, uploadDir, onVideoQueued, notify, uow }: UploadServiceDeps) {
+export function createUploadService({ postWrites, clock, mediaDir, uploadDir, onVideoQueued, notify, uow, mediaHashes }: UploadServiceDeps) {
   return {
     /**
      * Publishes uploaded files (already streamed to disk) as one post. Each file is judged by its
@@ -106,6 +109,8 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
       if (video?.kind === 'video' && (video.durationMs ?? 0) > VIDEO_CAP_MS[postType]) {
         throw new ValidationError(messages.uploadVideoTooLong);
       }
+      const checked = video?.kind === 'video' ? [{ file: files[0]!, kind: 'video' as const, durationMs: video.durationMs }] : files.map((file) => ({ file, kind: 'image' as const }));
+      if (await mediaHashes.checkUpload(checked, viewer.userId)) throw new ForbiddenError(messages.mediaTakenDown);
 
       const folders: string[] = [];
       let queuedSource: string | null = null;

@@ -15,19 +15,10 @@ let t: TestApp;
 let smtp: TestSmtp;
 let moderator: TestUser;
 let admin: TestUser;
-const hooked: string[] = [];
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp(
-    { mediaWorker: false, smtpUrl: smtp.url, mailFrom: 'WAG <moderacion@wag.test>' },
-    {
-      hooks: {
-        onTakedown: (type, id) => void hooked.push(`takedown ${type} ${id}`),
-        onRestore: (type, id) => void hooked.push(`restore ${type} ${id}`),
-      },
-    },
-  );
+  t = await createTestApp({ mediaWorker: false, smtpUrl: smtp.url, mailFrom: 'WAG <moderacion@wag.test>' });
   moderator = await createUser(t, { username: 'mod_desk' });
   admin = await createUser(t, { username: 'admin_desk' });
   await setRole(t, moderator, 'moderator');
@@ -50,6 +41,12 @@ async function mailsSince(before: number, to?: string) {
 const follow = async (who: TestUser, whom: TestUser) => expect((await t.request({ method: 'POST', url: `/api/follow/${whom.username}`, token: who.token })).statusCode).toBe(200);
 
 /** A post with its image file on disk, so the media route can serve it. */
+/** Queued or running block-list jobs for a subject. */
+async function blockJobs(subjectId: string): Promise<number> {
+  const jobs = await t.db.selectFrom('jobs').select('data').where('name', '=', 'media.block').execute();
+  return jobs.filter((job) => (job.data as { subjectId?: string }).subjectId === subjectId).length;
+}
+
 async function postWithFile(owner: TestUser, description = 'Una foto') {
   const post = await insertPost(t, owner.id, { description });
   const media = await t.db.selectFrom('post_media').select(['image_key', 'thumb_key']).where('post_id', '=', post.id).executeTakeFirstOrThrow();
@@ -164,6 +161,8 @@ describe('taking a post down and restoring it', () => {
     const decidedAt = t.clock.now().toISOString();
     const done = await act(t, moderator, 'post', post.id, { action: 'takedown', reason: `  ${reason}  ` });
     expect(done.statusCode).toBe(200);
+    // Its media is queued for the block list with the decision (media-hashes.test.ts has the rest).
+    expect(await blockJobs(post.id)).toBe(1);
     expect(done.json()).toEqual({
       success: true,
       status: 'closed',
@@ -209,12 +208,12 @@ describe('taking a post down and restoring it', () => {
     expect(toGuest?.to).toMatchObject({ text: 'testigo@example.test' });
     expect(toGuest?.text).toContain('ha retirado el contenido');
     expect(mails).toHaveLength(2);
-    expect(hooked).toContain(`takedown post ${post.id}`);
 
     // Taking it down twice is refused.
     expect((await act(t, moderator, 'post', post.id, { action: 'takedown', reason: 'Otra vez' })).statusCode).toBe(409);
 
-    // Restored: back for everyone, unmarked, and its owner told.
+    // Restored: back for everyone, unmarked, off the block list, and its owner told.
+    await t.db.insertInto('blocked_media_hashes').values({ hash: '12345', subject_type: 'post', subject_id: post.id }).execute();
     const restored = await act(t, moderator, 'post', post.id, { action: 'restore', reason: 'Era una escena de una película.' });
     expect(restored.json()).toMatchObject({ status: 'closed', event: { action: 'restore' } });
     expect((await get(`/api/posts/slug/${post.slug}`, follower)).statusCode).toBe(200);
@@ -224,7 +223,8 @@ describe('taking a post down and restoring it', () => {
     expect((await get(post.file, null)).statusCode).toBe(200);
     expect((await notifications(owner)).find((line) => line.decision?.action === 'restore')).toMatchObject({ type: 'moderation_decision', decision: { action: 'restore', reason: 'Era una escena de una película.' } });
     expect((await mailsSince(mailsBefore + 2)).map((mail) => mail.subject)).toEqual(['Hemos restablecido tu publicación']);
-    expect(hooked).toContain(`restore post ${post.id}`);
+    expect(await blockJobs(post.id)).toBe(0);
+    expect(await t.db.selectFrom('blocked_media_hashes').select('hash').where('subject_id', '=', post.id).execute()).toEqual([]);
     expect((await act(t, moderator, 'post', post.id, { action: 'restore', reason: 'Otra vez' })).statusCode).toBe(409);
   });
 

@@ -7,7 +7,6 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import type { Clock } from '../../src/lib/clock.js';
-import type { ServiceHooks } from '../../src/container.js';
 import { createTestDatabase } from './test-database.js';
 
 /** A clock tests move by hand: time-based rules are tested without sleeping. */
@@ -43,7 +42,7 @@ export interface TestApp {
  * The whole HTTP app on a fresh database, with its own media and web folders in a temp dir.
  * One per test file: `beforeAll(async () => (t = await createTestApp()))`, `afterAll(() => t.close())`.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { hooks?: ServiceHooks } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-app-'));
   const webDistDir = path.join(root, 'web');
   await fs.mkdir(webDistDir, { recursive: true });
@@ -65,7 +64,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   };
   const database = await createTestDatabase();
   const clock = new TestClock();
-  const app = await buildApp({ config, db: database.db, clock, hooks: options.hooks });
+  const app = await buildApp({ config, db: database.db, clock });
   await app.ready();
   return {
     app,
