@@ -28,6 +28,7 @@ import {
   pageQuery,
   suspensionAppealBody,
 } from './moderation.js';
+import { blockResponse, blockStatusResponse, blockedUsersQuery, blockedUsersResponse } from './blocks.js';
 import { markReadBody, markReadResponse, notificationsQuery, notificationsResponse, unreadCountResponse } from './notifications.js';
 import {
   commentsQuery,
@@ -207,6 +208,11 @@ export const endpoints = {
   messageRequests: { query: messagesQuery, response: messageRequestsResponse },
   acceptMessageRequest: { params: usernameParam, response: okResponse },
   rejectMessageRequest: { params: usernameParam, response: okResponse },
+
+  blockedUsers: { query: blockedUsersQuery, response: blockedUsersResponse },
+  blockStatus: { params: usernameParam, response: blockStatusResponse },
+  blockUser: { params: usernameParam, response: blockResponse },
+  unblockUser: { params: usernameParam, response: blockResponse },
 
   createReport: { body: createReportBody, response: createReportResponse, status: 201, repeatStatus: 200 },
   myReports: { query: pageQuery, response: myReportsResponse },

@@ -98,6 +98,12 @@ export const routes = {
   acceptMessageRequest: { method: 'POST', path: '/api/message-requests/:username/accept' },
   rejectMessageRequest: { method: 'POST', path: '/api/message-requests/:username/reject' },
 
+  // Blocks
+  blockedUsers: { method: 'GET', path: '/api/blocks' },
+  blockStatus: { method: 'GET', path: '/api/blocks/:username' },
+  blockUser: { method: 'POST', path: '/api/blocks/:username' },
+  unblockUser: { method: 'DELETE', path: '/api/blocks/:username' },
+
   // Reports, the moderation desk and appeals
   createReport: { method: 'POST', path: '/api/reports' },
   myReports: { method: 'GET', path: '/api/reports/mine' },
