@@ -336,6 +336,7 @@ describe('the authorization matrix', () => {
         }
       }
     }
+    console.info(`access matrix (posts): ${checks} checks, ${leaks.length} leaks`);
     expect(leaks).toEqual([]);
     expect(checks).toBeGreaterThan(350);
   });
@@ -354,6 +355,7 @@ describe('the authorization matrix', () => {
         }
       }
     }
+    console.info(`access matrix (stories): ${checks} checks, ${leaks.length} leaks`);
     expect(leaks).toEqual([]);
     expect(checks).toBeGreaterThan(150);
   });
