@@ -33,6 +33,7 @@ import { messagesRoutes } from './http/messages.routes.js';
 import { notificationsRoutes } from './http/notifications.routes.js';
 import type { Viewer } from './services/auth.service.js';
 import { registerTextGuard } from './http/text-guard.js';
+import { blocksRoutes } from './http/blocks.routes.js';
 import { appealsRoutes } from './http/appeals.routes.js';
 import { moderationRoutes } from './http/moderation.routes.js';
 import { reportsRoutes } from './http/reports.routes.js';
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(notificationsRoutes);
   await app.register(messagesRoutes);
   await app.register(liveRoutes);
+  await app.register(blocksRoutes);
   await app.register(reportsRoutes);
   await app.register(moderationRoutes);
   await app.register(appealsRoutes);

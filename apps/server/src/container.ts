@@ -49,6 +49,8 @@ import { createMailer } from './mail/mailer.js';
 import { mailSendJob } from './jobs/mail-send.job.js';
 import { createModerationRepository } from './repositories/moderation.repository.js';
 import { createModerationService } from './services/moderation.service.js';
+import { createBlocksRepository } from './repositories/blocks.repository.js';
+import { createBlocksService } from './services/blocks.service.js';
 import { createReportsService } from './services/reports.service.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
@@ -64,6 +66,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const profiles = createProfilesRepository(db);
   const follows = createFollowsRepository(db);
   const people = createPeopleRepository(db);
+  const blocks = createBlocksRepository(db);
   const posts = createPostsRepository(db);
   const comments = createCommentsRepository(db);
   const postWrites = createPostWritesRepository(db);
@@ -93,7 +96,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const live = createLiveService({ bus, notifications: notificationsRepository, conversations, log: log.child({ component: 'live' }) });
   const uow = createUnitOfWork(db);
   const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, log: log.child({ component: 'notifications' }) });
-  const messages = createMessagesService({ conversations, users, live, clock, log: log.child({ component: 'messages' }) });
+  const messages = createMessagesService({ conversations, users, blocks, live, clock, log: log.child({ component: 'messages' }) });
   // Built before the rest: moderation reads posts as their owners see them and checks credentials as a login does.
   const auth = createAuthService({
     users,
@@ -114,6 +117,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     auth,
     profiles: createProfilesService({ profiles, clock }),
     follows: createFollowsService({ follows, people, clock, notify: notifications, uow }),
+    blocks: createBlocksService({ blocks, people, clock, notify: notifications, live, uow }),
     people: createPeopleService({ people, clock }),
     account: createAccountService({ users, clock, rateLimits, throttle: config.loginThrottle }),
     posts: postsService,

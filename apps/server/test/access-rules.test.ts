@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  blockFactsSql,
   commentFactsSql,
+  conversationListedSql,
   commentVisibleSql,
   messageFactsSql,
   messageVisibleSql,
@@ -16,6 +18,8 @@ import {
 } from '../src/access/filters.js';
 import {
   commentVisible,
+  conversationAccess,
+  type BlockFacts,
   GUEST,
   messageVisible,
   isListed,
@@ -172,6 +176,27 @@ describe('the access rules and their SQL agree', () => {
         SELECT u.username, ${personFactsSql(viewer, NOW, 'u')}, ${personVisibleSql(viewer, NOW, 'u')} AS visible FROM users u`.execute(db);
       for (const row of people.rows) expect({ name, who: row.username, visible: row.visible }).toEqual({ name, who: row.username, visible: personVisible(row, viewer) });
     }
+  });
+
+  it('on conversations and interactions between two people: who blocks whom', async () => {
+    let checked = 0;
+    for (const name of VIEWERS) {
+      const viewer = viewerId(name);
+      if (viewer === null) continue;
+      const rows = await sql<BlockFacts & { username: string; listed: boolean }>`
+        SELECT u.username, ${blockFactsSql(viewer, sql.ref('u.id'))}, ${conversationListedSql(viewer, sql.ref('u.id'))} AS listed
+        FROM users u WHERE u.id <> ${viewer}`.execute(db);
+      for (const row of rows.rows) {
+        expect({ name, who: row.username, listed: row.listed }).toEqual({ name, who: row.username, listed: conversationAccess(row) !== 'hidden' });
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+    // The blocked person loses the conversation; the blocker keeps it read-only.
+    expect(conversationAccess({ viewer_blocks: false, blocks_viewer: true })).toBe('hidden');
+    expect(conversationAccess({ viewer_blocks: true, blocks_viewer: false })).toBe('read-only');
+    expect(conversationAccess({ viewer_blocks: true, blocks_viewer: true })).toBe('hidden');
+    expect(conversationAccess({ viewer_blocks: false, blocks_viewer: false })).toBe('open');
   });
 
   it('on direct messages: held, taken down or reported, either way of a conversation', async () => {

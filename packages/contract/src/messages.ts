@@ -57,6 +57,8 @@ export const messagesResponse = z.object({
   status: z.enum(['active', 'request', 'none']),
   /** When the other person last read this conversation (for 'Visto'). */
   otherLastReadAt: z.string().nullable(),
+  /** The viewer blocks this person: the history stays, read-only (its messages can still be reported). */
+  blockedByMe: z.boolean(),
 });
 export type MessagesResponse = z.infer<typeof messagesResponse>;
 

@@ -219,3 +219,20 @@ export function messageVisibleSql(viewer: ViewerSql, alias = 'msg'): Bool {
   return sql<boolean>`(${ownerSql(viewer, ref(alias, 'sender_id'))}
     OR (${ref(alias, 'moderation')} IS NULL AND NOT ${reportedSql(viewer, 'message', ref(alias, 'id'))}))`;
 }
+
+/** The facts conversationAccess reads, as the columns of rules.ts's BlockFacts. */
+export function blockFactsSql(viewer: ViewerSql, otherRef: Ref) {
+  const v = viewerOf(viewer);
+  return factColumns('', [
+    ['viewer_blocks', sql<boolean>`EXISTS (SELECT 1 FROM blocks bf WHERE bf.blocker_id = ${v} AND bf.blocked_id = ${otherRef})`],
+    ['blocks_viewer', sql<boolean>`EXISTS (SELECT 1 FROM blocks bf WHERE bf.blocker_id = ${otherRef} AND bf.blocked_id = ${v})`],
+  ]);
+}
+
+/**
+ * conversationAccess(...) !== 'hidden': the viewer's conversations with the person in `otherRef` that
+ * stay in their inbox: all but those with someone who blocks them.
+ */
+export function conversationListedSql(viewer: ViewerSql, otherRef: Ref): Bool {
+  return sql<boolean>`NOT EXISTS (SELECT 1 FROM blocks bc WHERE bc.blocker_id = ${otherRef} AND bc.blocked_id = ${viewerOf(viewer)})`;
+}

@@ -152,6 +152,25 @@ export function messageVisible(message: MessageFacts, viewerId: string | null): 
   return message.moderation === null && !message.viewer_reported;
 }
 
+/** Who blocks whom between the viewer and one other person. */
+export interface BlockFacts {
+  /** The viewer blocks the other person. */
+  viewer_blocks: boolean;
+  /** The other person blocks the viewer. */
+  blocks_viewer: boolean;
+}
+
+/**
+ * A conversation with another person: the person blocked loses it (gone from their inbox, with its
+ * messages and live events); the blocker keeps it read-only, since it may be the evidence of
+ * harassment and its messages can still be reported.
+ */
+export function conversationAccess(facts: BlockFacts): 'open' | 'read-only' | 'hidden' {
+  if (facts.blocks_viewer) return 'hidden';
+  if (facts.viewer_blocks) return 'read-only';
+  return 'open';
+}
+
 /** The counters a profile keeps per audience (users columns). */
 export interface PostCounters {
   posts_count: number;

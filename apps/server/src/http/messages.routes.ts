@@ -38,7 +38,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Envía un mensaje (recortado, no vacío, hasta 2000 caracteres); llega en directo a la otra persona',
       bearer: true,
-      errors: [...errors, 429],
+      errors: [...errors, 403, 429],
       preHandler: rateLimit('message'),
     },
     async (request) => app.services.messages.send(await requireViewer(request), request.params.username, request.body.text),
@@ -80,7 +80,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     'acceptMessageRequest',
-    { tags, summary: 'Acepta una solicitud: pasa a tus conversaciones', bearer: true, errors },
+    { tags, summary: 'Acepta una solicitud: pasa a tus conversaciones', bearer: true, errors: [...errors, 403] },
     async (request) => app.services.messages.accept(await requireViewer(request), request.params.username),
   );
 

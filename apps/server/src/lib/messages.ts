@@ -94,6 +94,10 @@ export const messages = {
   uploadMalformed: 'El envío del archivo no es válido o llegó incompleto. Inténtalo de nuevo.',
   badUrl: 'La dirección de la solicitud no es válida.',
   urlTooLong: 'La dirección de la solicitud es demasiado larga.',
+  // Blocks (issue 13).
+  cannotBlockSelf: 'No puedes bloquearte a ti mismo.',
+  blocksLimited: 'Demasiados bloqueos en poco tiempo. Espera un momento e inténtalo de nuevo.',
+  messageToBlocked: 'Has bloqueado a este usuario. Desbloquéalo para enviarle mensajes.',
   // Reports, moderation and appeals (issue 13).
   reportReasonInvalid: 'Elige un motivo para el reporte.',
   reportDetailsTooLong: 'Los detalles del reporte no pueden tener más de 1000 caracteres.',

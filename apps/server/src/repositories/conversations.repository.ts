@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DB, MembershipStatus } from '../db/schema.js';
 import { likeSafeSearchText, nameMatches } from './search-text.js';
-import { messageVisibleSql, storyFactsSql, type ViewerSql } from '../access/filters.js';
+import { conversationListedSql, messageVisibleSql, storyFactsSql, type ViewerSql } from '../access/filters.js';
 import type { StoryFacts } from '../access/rules.js';
 import { inTransaction } from './transaction.js';
 
@@ -163,7 +163,7 @@ export function createConversationsRepository(db: Database) {
         LEFT JOIN users s ON s.id = msg.sender_id
         LEFT JOIN stories st ON st.id = msg.story_id
         WHERE m.user_id = ${input.userId} AND m.status = ${input.status} AND m.listed
-          AND m.last_message_at IS NOT NULL ${keyset} ${search}
+          AND m.last_message_at IS NOT NULL AND ${conversationListedSql(input.userId, sql.ref('m.other_id'))} ${keyset} ${search}
         ORDER BY m.last_message_at DESC, m.conversation_id DESC
         LIMIT ${input.limit}`.execute(db);
       return result.rows;
@@ -245,7 +245,7 @@ export function createConversationsRepository(db: Database) {
       const result = await sql<{ messages: number; requests: number }>`
         SELECT count(*) FILTER (WHERE status = 'active' AND listed AND unread_count > 0)::int AS messages,
           count(*) FILTER (WHERE status = 'request' AND listed)::int AS requests
-        FROM conversation_members WHERE user_id = ${userId}`.execute(db);
+        FROM conversation_members m WHERE m.user_id = ${userId} AND ${conversationListedSql(userId, sql.ref('m.other_id'))}`.execute(db);
       return result.rows[0] ?? { messages: 0, requests: 0 };
     },
   };

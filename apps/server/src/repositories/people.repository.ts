@@ -25,6 +25,13 @@ export function createPeopleRepository(db: Database) {
       return result.rows[0]?.id;
     },
 
+    /** The id of a user the viewer may see (personVisible: not blocked either way, not suspended), by username in any case. */
+    async visibleIdByUsername(username: string, viewerId: string | null, now: Date): Promise<string | undefined> {
+      const result = await sql<{ id: string }>`
+        SELECT u.id FROM users u WHERE lower(u.username) = lower(${username}) AND ${personVisibleSql(viewerId, now, 'u')}`.execute(db);
+      return result.rows[0]?.id;
+    },
+
     /**
      * People whose username or full name contains the text, ignoring case and accents: verified
      * people first, then those the viewer follows, then names that start with the text.

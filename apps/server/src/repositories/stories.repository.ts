@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Audience, MediaKind } from '../db/schema.js';
 import { likeChange, type LikeChange } from './like-change.js';
-import { storyFactsSql, storyVisibleSql } from '../access/filters.js';
+import { personVisibleSql, storyFactsSql, storyVisibleSql } from '../access/filters.js';
 import type { StoryFacts } from '../access/rules.js';
 
 /** A story with its owner and the access rules' facts about it and its viewer. */
@@ -228,11 +228,12 @@ export function createStoriesRepository(db: Database) {
     },
 
     /** A page of who viewed a story, newest first; one row more than asked tells whether there are more. */
-    async viewers(storyId: string, offset: number, limit: number): Promise<ViewerRow[]> {
+    /** Who watched the owner's story, leaving out people the owner does not see (blocked either way, suspended). */
+    async viewers(storyId: string, ownerId: string, now: Date, offset: number, limit: number): Promise<ViewerRow[]> {
       const result = await sql<ViewerRow>`
         SELECT u.id, u.username, u.full_name, u.avatar_key, v.viewed_at
         FROM story_views v JOIN users u ON u.id = v.viewer_id
-        WHERE v.story_id = ${storyId}
+        WHERE v.story_id = ${storyId} AND ${personVisibleSql(ownerId, now, 'u')}
         ORDER BY v.viewed_at DESC, v.viewer_id DESC
         OFFSET ${offset} LIMIT ${limit}`.execute(db);
       return result.rows;

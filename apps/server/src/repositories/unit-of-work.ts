@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { createBlocksRepository } from './blocks.repository.js';
 import { createCommentsRepository } from './comments.repository.js';
 import { createConversationsRepository } from './conversations.repository.js';
 import { createFollowsRepository } from './follows.repository.js';
@@ -15,6 +16,7 @@ import { createStoriesRepository } from './stories.repository.js';
 export function writeRepositories(db: Database) {
   return {
     posts: createPostsRepository(db),
+    blocks: createBlocksRepository(db),
     comments: createCommentsRepository(db),
     stories: createStoriesRepository(db),
     follows: createFollowsRepository(db),

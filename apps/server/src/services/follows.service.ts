@@ -21,14 +21,15 @@ export interface FollowsServiceDeps {
 }
 
 export function createFollowsService({ follows, people, clock, notify, uow }: FollowsServiceDeps) {
-  async function userId(username: string): Promise<string> {
-    const id = await people.idByUsername(username);
+  /** A person the viewer may see (the access rules: not blocked either way, not suspended), or a 404. */
+  async function userId(username: string, viewer: Viewer | null): Promise<string> {
+    const id = await people.visibleIdByUsername(username, viewer?.userId ?? null, clock.now());
     if (!id) throw new NotFoundError(messages.userNotFound);
     return id;
   }
 
   async function followeeOf(viewer: Viewer, username: string): Promise<string> {
-    const id = await userId(username);
+    const id = await userId(username, viewer);
     if (id === viewer.userId) throw new ValidationError(messages.cannotFollowSelf);
     return id;
   }
@@ -36,7 +37,7 @@ export function createFollowsService({ follows, people, clock, notify, uow }: Fo
   return {
     /** Whether the viewer follows the user; always false for a guest. */
     async status(username: string, viewer: Viewer | null): Promise<{ isFollowing: boolean }> {
-      const id = await userId(username);
+      const id = await userId(username, viewer);
       if (!viewer || viewer.userId === id) return { isFollowing: false };
       return { isFollowing: await follows.isFollowing(viewer.userId, id) };
     },
@@ -65,7 +66,7 @@ export function createFollowsService({ follows, people, clock, notify, uow }: Fo
 
     /** Who follows the user (followers) or whom the user follows (following), newest first. */
     async list(username: string, direction: 'followers' | 'following', viewer: Viewer | null, query: FollowListQuery): Promise<FollowListResponse> {
-      const id = await userId(username);
+      const id = await userId(username, viewer);
       const limit = query.limit ?? FOLLOW_LIST_PAGE_SIZE;
       const text = query.q?.trim() ?? '';
       const rows = await follows.list({

@@ -11,13 +11,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
-import { NotFoundError, ValidationError } from '../lib/errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { messages as texts } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { ChatUserRow, ConversationRow, ConversationsRepository, MessageRow, QuotedStory } from '../repositories/conversations.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
-import { storyVisibility } from '../access/rules.js';
+import { conversationAccess, storyVisibility } from '../access/rules.js';
+import type { BlocksRepository } from '../repositories/blocks.repository.js';
 import type { Viewer } from './auth.service.js';
 import type { LiveService } from './live.service.js';
 
@@ -37,12 +38,14 @@ interface Party {
 export function createMessagesService({
   conversations,
   users,
+  blocks,
   live,
   clock,
   log,
 }: {
   conversations: ConversationsRepository;
   users: UsersRepository;
+  blocks: BlocksRepository;
   live: LiveService;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -94,10 +97,23 @@ export function createMessagesService({
     };
   }
 
-  async function other(viewer: Viewer, username: string): Promise<ChatUserRow> {
+  /**
+   * The other person of a conversation and what a block between them leaves of it (the access
+   * rules): someone who blocks the viewer is not found; someone the viewer blocks is read-only.
+   */
+  async function other(viewer: Viewer, username: string): Promise<ChatUserRow & { access: 'open' | 'read-only' }> {
     const user = await users.findByUsername(username);
     if (!user) throw new NotFoundError(texts.userNotFound);
     if (user.id === viewer.userId) throw new ValidationError(texts.messageToSelf);
+    const access = conversationAccess(await blocks.facts(viewer.userId, user.id));
+    if (access === 'hidden') throw new NotFoundError(texts.userNotFound);
+    return { ...user, access };
+  }
+
+  /** The other person, refusing anything new with someone the viewer blocks. */
+  async function openWith(viewer: Viewer, username: string) {
+    const user = await other(viewer, username);
+    if (user.access === 'read-only') throw new ForbiddenError(texts.messageToBlocked);
     return user;
   }
 
@@ -182,7 +198,11 @@ export function createMessagesService({
     async messages(viewer: Viewer, username: string, cursor: string | undefined): Promise<MessagesResponse> {
       const user = await other(viewer, username);
       const membership = await conversations.membership(viewer.userId, user.id);
-      const base = { user: userOf(user), otherLastReadAt: membership?.other_last_read_at ? new Date(membership.other_last_read_at).toISOString() : null };
+      const base = {
+        user: userOf(user),
+        otherLastReadAt: membership?.other_last_read_at ? new Date(membership.other_last_read_at).toISOString() : null,
+        blockedByMe: user.access === 'read-only',
+      };
       if (!membership || membership.status === 'rejected') return { ...base, items: [], nextCursor: null, status: 'none' };
       const rows = await conversations.messages({
         viewerId: viewer.userId,
@@ -204,7 +224,7 @@ export function createMessagesService({
 
     async send(viewer: Viewer, username: string, rawText: string | undefined): Promise<{ success: true; message: DirectMessage }> {
       const text = cleanText(rawText);
-      const recipient = await other(viewer, username);
+      const recipient = await openWith(viewer, username);
       const written = await write(conversations, { id: viewer.userId, username: viewer.username }, recipient, text);
       await deliver(written);
       return { success: true, message: toMessage(written.row, viewer.userId) };
@@ -226,6 +246,7 @@ export function createMessagesService({
      */
     async typing(viewer: Viewer, username: string): Promise<{ success: true }> {
       const user = await other(viewer, username);
+      if (user.access === 'read-only') return { success: true };
       const theirs = await conversations.membership(user.id, viewer.userId);
       if (theirs?.status === 'active' && theirs.listed) await live.publish(user.id, { type: 'typing', with: viewer.username });
       return { success: true };
@@ -237,7 +258,8 @@ export function createMessagesService({
       const at = clock.now();
       if (await conversations.markRead(viewer.userId, user.id, at)) {
         await Promise.all([
-          live.publish(user.id, { type: 'read', with: viewer.username, at: at.toISOString() }),
+          // Someone the viewer blocks hears nothing more of them, 'Visto' included.
+          user.access === 'open' ? live.publish(user.id, { type: 'read', with: viewer.username, at: at.toISOString() }) : undefined,
           recount(viewer.userId),
         ]);
       }
@@ -252,7 +274,7 @@ export function createMessagesService({
     },
 
     async accept(viewer: Viewer, username: string): Promise<{ success: true }> {
-      const user = await other(viewer, username);
+      const user = await openWith(viewer, username);
       if (!(await conversations.accept(viewer.userId, user.id))) throw new NotFoundError(texts.requestNotFound);
       await recount(viewer.userId);
       return { success: true };

@@ -67,6 +67,13 @@ export const RATE_LIMIT_RULES = {
     perAccount: [{ max: 30, windowMs: MINUTE }, { max: 200, windowMs: HOUR }],
     perIp: [{ max: 100, windowMs: MINUTE }, { max: 600, windowMs: HOUR }],
   },
+  // Blocking and unblocking: someone under a harassment wave blocks dozens in a sitting, so the limit
+  // only stops a script (blocks remove follows, so toggling them is follow-spam by another door).
+  block: {
+    message: messages.blocksLimited,
+    perAccount: [{ max: 60, windowMs: MINUTE }, { max: 1000, windowMs: DAY }],
+    perIp: [{ max: 120, windowMs: MINUTE }, { max: 2000, windowMs: DAY }],
+  },
   // Per sender: MESSAGES_PER_MINUTE a minute, its own setting (added by effectiveRules); per address,
   // a few people chatting at once.
   message: { message: messages.messagesTooFast, perAccount: [], perIp: [{ max: 120, windowMs: MINUTE }] },

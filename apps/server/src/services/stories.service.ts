@@ -250,7 +250,7 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
 
     async viewers(storyId: string, viewer: Viewer, page = 1, size = STORY_VIEWERS_PAGE_SIZE): Promise<ViewersResponse> {
       const story = await owned(storyId, viewer);
-      const rows = await stories.viewers(story.id, (page - 1) * size, size + 1);
+      const rows = await stories.viewers(story.id, viewer.userId, clock.now(), (page - 1) * size, size + 1);
       return {
         items: rows.slice(0, size).map((row) => ({
           id: row.id,

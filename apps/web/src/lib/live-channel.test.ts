@@ -32,6 +32,7 @@ describe('messages and read receipts in an open conversation', () => {
     user: { username: 'ana', full_name: null, picture: null, isVerified: false },
     status: 'active',
     otherLastReadAt: null,
+    blockedByMe: false,
   });
 
   it('puts the message into the loaded conversation once, without fetching it again; requests only when it is one', () => {
