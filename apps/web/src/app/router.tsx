@@ -57,8 +57,10 @@ const privateRoutes: RouteObject[] = [
     path: 'message-requests',
     lazy: async () => ({ Component: (await import('../features/messages/components/message-requests-page')).MessageRequestsPage }),
   },
-  { path: 'report-user/:username', lazy: comingSoon('reportUser') },
-  { path: 'block-user/:username', lazy: comingSoon('blockUser') },
+  {
+    path: 'block-user/:username',
+    lazy: userScreen(async () => (await import('../features/safety/components/block-user-page')).BlockUserPage),
+  },
   {
     path: 'edit-profile-picture',
     lazy: async () => ({
@@ -84,7 +86,23 @@ const privateRoutes: RouteObject[] = [
   { path: 'settings/privacy-security', lazy: settingsMenu('privacySecurity') },
   { path: 'settings/privacy-security/privacy-controls', lazy: comingSoon('settingsPrivacyControls') },
   { path: 'settings/privacy-security/security-settings', lazy: comingSoon('settingsSecuritySettings') },
-  { path: 'settings/privacy-security/blocked-users', lazy: comingSoon('settingsBlockedUsers') },
+  {
+    path: 'settings/privacy-security/blocked-users',
+    lazy: async () => ({ Component: (await import('../features/safety/components/blocked-users-page')).BlockedUsersPage }),
+  },
+  {
+    path: 'settings/privacy-security/my-reports',
+    lazy: async () => ({ Component: (await import('../features/safety/components/my-reports-page')).MyReportsPage }),
+  },
+  {
+    path: 'settings/privacy-security/moderation-decisions',
+    lazy: async () => ({ Component: (await import('../features/safety/components/moderation-decisions-page')).ModerationDecisionsPage }),
+  },
+  { path: 'moderation', lazy: async () => ({ Component: (await import('../features/moderation/components/moderation-queue-page')).ModerationQueuePage }) },
+  {
+    path: 'moderation/:subjectType/:subjectId',
+    lazy: async () => ({ Component: (await import('../features/moderation/components/moderation-subject-page')).ModerationSubjectPage }),
+  },
   { path: 'settings/verification', lazy: settingsMenu('verification') },
   { path: 'settings/verification/identity', lazy: comingSoon('settingsIdentity') },
   { path: 'settings/verification/account', lazy: comingSoon('settingsAccountVerification') },
@@ -98,6 +116,12 @@ const publicRoutes: RouteObject[] = [
   { path: 'wag-stars', lazy: async () => ({ Component: (await import('../features/wag-stars/components/wag-stars-page')).WagStarsPage }) },
   { path: 'search-results', lazy: async () => ({ Component: (await import('../features/search/components/search-results-page')).SearchResultsPage }) },
   { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/components/settings-page')).SettingsPage }) },
+  // Reports: a guest may report a person, post or story with a contact email (the form asks for it).
+  {
+    path: 'report-user/:username',
+    lazy: userScreen(async () => (await import('../features/safety/components/report-page')).ReportUserPage),
+  },
+  { path: 'report/:subjectType/:subjectId', lazy: async () => ({ Component: (await import('../features/safety/components/report-page')).ReportContentPage }) },
   { path: 'settings/appearance', lazy: comingSoon('settingsAppearance') },
   { path: 'settings/appearance/theme', lazy: comingSoon('settingsTheme') },
   { path: 'settings/language', lazy: comingSoon('settingsLanguage') },

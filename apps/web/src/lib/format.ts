@@ -44,3 +44,10 @@ export function isoDate(value: string | null | undefined): string {
   const match = /^(\d{4}-\d{2}-\d{2})/.exec(value);
   return match?.[1] ?? '';
 }
+
+/** A day as people read it, in the interface language: '23 nov 2026'. */
+export function calendarDate(value: Date | string | number | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat(currentLocale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}

@@ -47,6 +47,8 @@ export function SideMenu({ open }: { open: boolean }) {
     { to: '/wag-stars', label: 'nav.wagStars', icon: 'star' },
     { to: '/messages', label: 'nav.messages', icon: 'send' },
     { to: '/settings', label: 'nav.settings', icon: 'settings' },
+    // The moderation desk, for the people who work it.
+    ...(token && (user?.role === 'moderator' || user?.role === 'admin') ? [{ to: '/moderation', label: 'nav.moderation', icon: 'shield' } as const] : []),
   ];
 
   return (

@@ -1,12 +1,14 @@
+import { APPEAL_TEXT_MAX_LENGTH } from '@wag/contract/moderation-rules';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
-import { errorText } from '../../../lib/api-error';
+import { ApiError, errorText } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useLogin } from '../api/use-login';
+import { useSuspensionAppeal } from '../api/use-suspension-appeal';
 import { AuthLayout, FormError } from './auth-layout';
 
 /** The email to start with: from the registration (router state) or from ?email=. */
@@ -84,6 +86,39 @@ export function LoginPage() {
           {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
         </Button>
       </form>
+      {/* A suspended account is refused with 403 and the date; it may appeal once with its credentials. */}
+      {login.error instanceof ApiError && login.error.status === 403 ? <SuspensionAppeal email={email.trim()} password={password} /> : null}
     </AuthLayout>
+  );
+}
+
+function SuspensionAppeal({ email, password }: { email: string; password: string }) {
+  const appeal = useSuspensionAppeal();
+  const [text, setText] = useState('');
+  if (appeal.isSuccess) {
+    return (
+      <p className="auth__appeal-done" role="status" data-testid="suspension-appeal-sent">
+        {appeal.data.message}
+      </p>
+    );
+  }
+  return (
+    <form
+      className="auth__appeal"
+      data-testid="suspension-appeal"
+      onSubmit={(event) => {
+        event.preventDefault();
+        appeal.mutate({ email, password, text: text.trim() });
+      }}
+    >
+      <label className="auth__appeal-label" htmlFor="suspension-appeal-text">
+        {t('auth.login.appealLabel')}
+      </label>
+      <textarea id="suspension-appeal-text" className="auth__appeal-text" value={text} maxLength={APPEAL_TEXT_MAX_LENGTH} onChange={(event) => setText(event.target.value)} />
+      <FormError message={appeal.isError ? errorText(appeal.error, t('auth.login.failed')) : null} />
+      <Button type="submit" variant="secondary" block disabled={appeal.isPending || text.trim() === ''}>
+        {t('auth.login.appealSubmit')}
+      </Button>
+    </form>
   );
 }

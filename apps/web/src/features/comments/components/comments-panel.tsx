@@ -30,6 +30,8 @@ function CommentItem({
   onReply: (comment: CommentReply) => void;
   onLike: (comment: CommentReply) => void;
 }) {
+  const { username } = useSession();
+  const mine = username !== null && username.toLowerCase() === comment.user.username.toLowerCase();
   return (
     <div className="comment" data-testid="comment">
       <Link to={`/${encodeURIComponent(comment.user.username)}`} className="comment__avatar" aria-hidden="true" tabIndex={-1}>
@@ -48,6 +50,11 @@ function CommentItem({
           <button type="button" className="comment__action" onClick={() => onReply(comment)}>
             {t('comments.reply')}
           </button>
+          {mine ? null : (
+            <Link to={`/report/comment/${encodeURIComponent(comment.id)}`} className="comment__action" data-testid="report-comment">
+              {t('safety.menu.report')}
+            </Link>
+          )}
         </div>
       </div>
       <button

@@ -33,6 +33,14 @@ function MessageBubble({ message, seen }: { message: DirectMessage; seen: boolea
       <time className="bubble__time" dateTime={message.created_at}>
         {commentAge(message.created_at)}
         {seen ? ` · ${t('messages.seen')}` : ''}
+        {message.fromMe ? null : (
+          <>
+            {' · '}
+            <Link to={`/report/message/${encodeURIComponent(message.id)}`} className="bubble__report" data-testid="report-message">
+              {t('safety.menu.report')}
+            </Link>
+          </>
+        )}
       </time>
     </li>
   );
@@ -227,6 +235,11 @@ export function ConversationPane({ username, showBack }: { username: string; sho
         </p>
       ) : null}
 
+      {first?.blockedByMe ? (
+        <p className="chat__blocked" data-testid="chat-blocked">
+          {t('messages.blockedReadOnly', { username })} <Link to={`/block-user/${encodeURIComponent(username)}`}>{t('safety.block.unblock')}</Link>
+        </p>
+      ) : (
       <form className="chat__composer" onSubmit={submit}>
         <label className="visually-hidden" htmlFor="chat-input">
           {t('messages.placeholder')}
@@ -248,6 +261,7 @@ export function ConversationPane({ username, showBack }: { username: string; sho
           <Icon name="send" />
         </button>
       </form>
+      )}
     </section>
   );
 }

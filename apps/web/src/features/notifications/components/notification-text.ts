@@ -34,13 +34,16 @@ export function notificationSentence(item: NotificationItem): string {
       return t('notifications.storyReply');
     case 'report_decided':
     case 'moderation_decision':
-      // Lines from WAG itself (moderation decisions) carry their own Spanish sentence until these get screens.
+      // Lines from WAG itself (moderation decisions) carry the server's sentence, with the outcome and reason.
       return item.text ?? '';
   }
 }
 
 /** Where tapping the notification leads. */
 export function notificationLink(item: NotificationItem): string {
+  // WAG's own lines: the outcome of my report, or a decision about my content with its reason and appeal.
+  if (item.type === 'report_decided') return '/settings/privacy-security/my-reports';
+  if (item.type === 'moderation_decision') return '/settings/privacy-security/moderation-decisions';
   const actor = `/${encodeURIComponent(item.actor.username)}`;
   if (item.type === 'story_reply') return `/messages?to=${encodeURIComponent(item.actor.username)}`;
   const slug = item.target?.slug;

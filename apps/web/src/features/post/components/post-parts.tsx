@@ -13,6 +13,7 @@ import { t } from '../../../lib/i18n';
 import { profilePath, useSession } from '../../../lib/session';
 import { shareLink } from '../../../lib/share';
 import { SavePostButton } from '../../../components/posts/save-post-button';
+import { MoreMenu, personItems, reportItem } from '../../../components/social/more-menu';
 import { usePostLike } from '../../../lib/post-actions';
 import { useDeletePost } from '../api/use-post';
 import '../../../components/posts/post-action.css';
@@ -35,6 +36,7 @@ export function PostAuthor({ post }: { post: PostDetail }) {
         </span>
       </Link>
       {post.isOwner ? null : <FollowButton username={post.user.username} isFollowing={post.isFollowingAuthor} size="sm" />}
+      {post.isOwner ? null : <MoreMenu items={[reportItem('post', post.id), ...personItems(post.user.username).slice(1)]} testId="post-menu" />}
     </header>
   );
 }

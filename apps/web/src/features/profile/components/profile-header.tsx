@@ -1,6 +1,7 @@
 import type { ProfileResponse } from '@wag/contract/profiles';
 import { Link } from 'react-router';
 import { FollowButton } from '../../../components/social/follow-button';
+import { MoreMenu, personItems } from '../../../components/social/more-menu';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
@@ -146,6 +147,7 @@ export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories }
               <Icon name="bag" size={17} />
               {t('profile.buyStory')}
             </Button>
+            <MoreMenu items={personItems(user.username)} testId="profile-menu" />
           </>
         )}
       </div>

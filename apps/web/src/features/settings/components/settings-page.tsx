@@ -61,6 +61,13 @@ const menus: Record<MenuName, Menu> = {
       { to: '/settings/privacy-security/privacy-controls', icon: 'eye', label: 'settings.privacyControls', hint: 'settings.privacyControlsHint' },
       { to: '/settings/privacy-security/security-settings', icon: 'shield', label: 'settings.securitySettings', hint: 'settings.securitySettingsHint' },
       { to: '/settings/privacy-security/blocked-users', icon: 'slash', label: 'settings.blockedUsers', hint: 'settings.blockedUsersHint' },
+      { to: '/settings/privacy-security/my-reports', icon: 'flag', label: 'safety.settingsEntries.myReports', hint: 'safety.settingsEntries.myReportsHint' },
+      {
+        to: '/settings/privacy-security/moderation-decisions',
+        icon: 'shieldCheck',
+        label: 'safety.settingsEntries.decisions',
+        hint: 'safety.settingsEntries.decisionsHint',
+      },
     ],
   },
   verification: {

@@ -308,7 +308,11 @@ export function StoryViewer({
                 <button type="button" className="story-icon" aria-label={t('stories.options')} onClick={() => setPanel(panel === 'options' ? null : 'options')}>
                   <Icon name="settings" size={20} />
                 </button>
-              ) : null}
+              ) : (
+                <Link to={`/report/story/${encodeURIComponent(current.id)}`} className="story-icon" aria-label={t('safety.menu.report')} data-testid="report-story">
+                  <Icon name="flag" size={20} />
+                </Link>
+              )}
               <button type="button" className="story-icon" aria-label={t('stories.close')} onClick={onClose}>
                 <Icon name="close" size={22} />
               </button>

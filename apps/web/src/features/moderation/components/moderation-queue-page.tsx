@@ -1,0 +1,99 @@
+import type { QueueItem } from '@wag/contract/moderation';
+import { MODERATION_STATUSES, URGENT_REPORT_REASONS, type ModerationStatus } from '@wag/contract/moderation-rules';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { calendarDate } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
+import { useQueue } from '../api/moderation-api';
+import { ModerationGate } from './moderation-gate';
+import './moderation.css';
+
+/** /moderation: the queue in three tabs, Abiertos / Escalados / Cerrados (?status=). */
+export function ModerationQueuePage() {
+  return (
+    <ModerationGate>
+      <Queue />
+    </ModerationGate>
+  );
+}
+
+function Queue() {
+  const [params, setParams] = useSearchParams();
+  const status: ModerationStatus = MODERATION_STATUSES.find((value) => value === params.get('status')) ?? 'open';
+  const queue = useQueue(status);
+  useDocumentTitle(t('moderation.title'));
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section className="desk" data-testid="moderation-queue">
+      <h1 className="desk__title">{t('moderation.title')}</h1>
+      <p className="desk__muted">{t('moderation.subtitle')}</p>
+      <div className="desk__tabs" role="tablist" aria-label={t('moderation.title')}>
+        {MODERATION_STATUSES.map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={value === status}
+            className={value === status ? 'desk__tab desk__tab--on' : 'desk__tab'}
+            onClick={() => setParams(value === 'open' ? {} : { status: value })}
+          >
+            {t(`moderation.tabs.${value}`)}
+          </button>
+        ))}
+      </div>
+      {queue.isPending ? (
+        <Spinner />
+      ) : items.length === 0 ? (
+        <p className="desk__empty">{t('moderation.empty')}</p>
+      ) : (
+        <ul className="desk__list">
+          {items.map((item) => (
+            <QueueRow key={`${item.subjectType}:${item.subjectId}`} item={item} />
+          ))}
+        </ul>
+      )}
+      {queue.hasNextPage ? (
+        <div className="desk__more">
+          <Button variant="secondary" onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
+            {t('moderation.more')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function QueueRow({ item }: { item: QueueItem }) {
+  const urgent = item.reasons.some((reason) => URGENT_REPORT_REASONS.includes(reason));
+  const to = `/moderation/${item.subjectType}/${encodeURIComponent(item.subjectId)}`;
+  return (
+    <li>
+      <Link to={to} className="desk__row" data-testid="queue-item">
+        {item.preview.thumbnailUrl ? <img className="desk__thumb" src={item.preview.thumbnailUrl} alt="" width={56} height={56} loading="lazy" /> : <span className="desk__thumb desk__thumb--empty" aria-hidden="true" />}
+        <span className="desk__row-main">
+          <span className="desk__row-title">
+            {t(`safety.subjects.${item.subjectType}`)}
+            {item.preview.ownerUsername ? ` · @${item.preview.ownerUsername}` : ''}
+          </span>
+          {item.preview.text ? <span className="desk__excerpt">{item.preview.text}</span> : null}
+          <span className="desk__tags">
+            {urgent ? <span className="desk__tag desk__tag--urgent">{t('moderation.urgent')}</span> : null}
+            {item.appealPending ? <span className="desk__tag desk__tag--appeal">{t('moderation.appealPending')}</span> : null}
+            {item.reasons.map((reason) => (
+              <span key={reason} className="desk__tag">
+                {t(`safety.reasons.${reason}`)}
+              </span>
+            ))}
+          </span>
+          <span className="desk__meta">
+            {item.reportsCount === 1 ? t('moderation.reports.one') : t('moderation.reports.other', { count: item.reportsCount })} ·{' '}
+            {t('moderation.firstReported', { when: calendarDate(item.firstReportedAt) })}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,66 @@
+import type { MyReport } from '@wag/contract/moderation';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icon';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { calendarDate } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
+import { useMyReports } from '../api/safety-api';
+import './safety.css';
+
+/** "Mis reportes": what I reported, its status, and the outcome once a moderator decided. */
+export function MyReportsPage() {
+  const list = useMyReports();
+  useDocumentTitle(t('safety.myReports.title'));
+  const reports = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section className="safety" data-testid="my-reports-page">
+      <Link to="/settings/privacy-security" className="safety__back">
+        <Icon name="chevronLeft" size={20} />
+        {t('settings.privacySecurity')}
+      </Link>
+      <h1 className="safety__title">{t('safety.myReports.title')}</h1>
+      <p className="safety__subtitle">{t('safety.myReports.subtitle')}</p>
+      {list.isPending ? (
+        <Spinner />
+      ) : reports.length === 0 ? (
+        <p className="safety__empty">{t('safety.myReports.empty')}</p>
+      ) : (
+        <ul className="safety__list">
+          {reports.map((report) => (
+            <ReportRow key={report.id} report={report} />
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage ? (
+        <div className="safety__more">
+          <Button variant="secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            {t('safety.myReports.more')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ReportRow({ report }: { report: MyReport }) {
+  const subject = t(`safety.subjects.${report.subjectType}`);
+  const what = report.subjectType === 'user' ? `${subject} @${report.subjectId}` : subject;
+  return (
+    <li className="safety__row" data-testid="my-report">
+      <span className="safety__row-main">
+        <span className="safety__row-title">
+          {what} · {t(`safety.reasons.${report.reason}`)}
+        </span>
+        <span className="safety__row-meta">
+          {t('safety.myReports.reported', { when: calendarDate(report.createdAt) })}
+          {report.decidedAt ? ` · ${t('safety.myReports.decided', { when: calendarDate(report.decidedAt) })}` : ''}
+        </span>
+        {report.outcome ? <span className="safety__row-meta">{t(`safety.outcomes.${report.outcome}`)}</span> : null}
+      </span>
+      <span className={`safety__pill safety__pill--${report.status}`}>{t(`safety.myReports.status.${report.status}`)}</span>
+    </li>
+  );
+}
