@@ -2,6 +2,7 @@ import type { ModerationContent, ModerationSubjectResponse } from '@wag/contract
 import {
   isOpenEndedSuspension,
   MODERATION_REASON_MAX_LENGTH,
+  REPORT_REASONS,
   REPORT_SUBJECT_TYPES,
   type ModerationAction,
   type ReportSubjectType,
@@ -170,6 +171,12 @@ function Reports({ reports }: { reports: ModerationSubjectResponse['reports'] })
   );
 }
 
+/** A report's event records the reason's code: shown as its label; moderators' reasons are their own words. */
+function eventReason(action: string, reason: string): string {
+  const code = action === 'report' ? REPORT_REASONS.find((known) => known === reason) : undefined;
+  return code ? t(`safety.reasons.${code}`) : reason;
+}
+
 function History({ events }: { events: ModerationSubjectResponse['events'] }) {
   if (events.length === 0) return <p className="desk__muted">{t('moderation.noHistory')}</p>;
   return (
@@ -179,7 +186,7 @@ function History({ events }: { events: ModerationSubjectResponse['events'] }) {
           <strong>{t(`moderation.events.${event.action}`)}</strong> · {event.actor ? `@${event.actor}` : t('moderation.system')} · {commentAge(event.createdAt)}
           {event.decidesAppeal ? ` · ${t('moderation.final')}` : ''}
           {event.until && !isOpenEndedSuspension(event.until) ? ` · ${calendarDate(event.until)}` : ''}
-          {event.reason ? <p className="desk__text">{event.reason}</p> : null}
+          {event.reason ? <p className="desk__text">{eventReason(event.action, event.reason)}</p> : null}
         </li>
       ))}
     </ol>
