@@ -145,7 +145,14 @@ test('a reported post leaves the reporter’s views; a moderator takes it down; 
 
   // The owner: the decision with its reason, appealed once.
   const ownerPage = await openAs(browser, page, owner);
-  await ownerPage.goto('/settings/privacy-security/moderation-decisions');
+  await ownerPage.goto(`/post/${slug}`);
+  await expect(ownerPage.getByTestId('moderation-notice')).toContainText('Retirado por moderación');
+  await expect(ownerPage.getByTestId('moderation-notice')).toContainText('Spam: promete dinero a cambio de enlaces');
+  await ownerPage.goto(`/${owner.username}`);
+  await expect(ownerPage.getByTestId('tile-moderated')).toHaveText('Retirado');
+  await ownerPage.goto(`/post/${slug}`);
+  await ownerPage.getByRole('link', { name: 'Ver la decisión y apelar' }).click();
+  await expect(ownerPage).toHaveURL(/\/settings\/privacy-security\/moderation-decisions$/);
   const decision = ownerPage.getByTestId('moderation-decision').first();
   await expect(decision).toContainText('Contenido retirado');
   await expect(decision).toContainText('Spam: promete dinero a cambio de enlaces');

@@ -36,6 +36,13 @@ export function TilePicture({ post }: { post: PostSummary }) {
         </span>
       )}
       {post.post_type === 'vip' ? <span className="tile__vip">VIP</span> : null}
+      {/* Only its owner is ever sent a held or taken-down post. */}
+      {post.moderation ? (
+        <span className="tile__moderated" data-testid="tile-moderated">
+          <Icon name="alert" size={14} />
+          {post.moderation.state === 'removed' ? t('safety.owner.removedShort') : t('safety.owner.heldShort')}
+        </span>
+      ) : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { t } from '../../../lib/i18n';
 import { BottomSheet } from './bottom-sheet';
 import { Caption } from '../../../components/posts/caption';
 import { PostActions, PostAuthor } from './post-parts';
+import { ModerationNotice } from '../../../components/posts/moderation-notice';
 
 /** A post's comments, given by the page's route (comments are a feature of their own). */
 export type PostComments = ComponentType<{ postId: string }>;
@@ -29,6 +30,7 @@ export function PostRail({ post, Comments, wide, sheetOpen, onOpenSheet, onClose
     <>
       <aside className={className} ref={rail}>
         <PostAuthor post={post} />
+        {post.moderation ? <ModerationNotice mark={post.moderation} /> : null}
         <Caption title={post.title} text={post.body} />
         <PostActions post={post} onComment={wide ? focusComposer : onOpenSheet} />
         {canComment && wide ? (

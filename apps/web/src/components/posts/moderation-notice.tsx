@@ -1,0 +1,26 @@
+import type { ModerationMark } from '@wag/contract/common';
+import { Link } from 'react-router';
+import { t } from '../../lib/i18n';
+import { Icon } from '../ui/icon';
+import './moderation-notice.css';
+
+/**
+ * What the owner of held or taken-down content sees on it (others never get it): "Retirado por
+ * moderación" and the reason, with the way to the decision and its appeal.
+ */
+export function ModerationNotice({ mark }: { mark: ModerationMark }) {
+  return (
+    <div className="moderation-notice" role="note" data-testid="moderation-notice">
+      <Icon name="alert" size={18} />
+      <div>
+        <strong>{mark.state === 'removed' ? t('safety.owner.removed') : t('safety.owner.held')}</strong>
+        {mark.reason ? <p className="moderation-notice__reason">{t('safety.decisions.reason', { reason: mark.reason })}</p> : null}
+        {mark.state === 'removed' ? (
+          <Link to="/settings/privacy-security/moderation-decisions" className="moderation-notice__link">
+            {t('safety.owner.seeDecision')}
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
