@@ -51,6 +51,7 @@ import { createModerationRepository } from './repositories/moderation.repository
 import { createModerationService } from './services/moderation.service.js';
 import { createBlocksRepository } from './repositories/blocks.repository.js';
 import { createBlocksService } from './services/blocks.service.js';
+import { createAccountSessionsService } from './services/account-sessions.service.js';
 import { createReportsService } from './services/reports.service.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
@@ -120,6 +121,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     blocks: createBlocksService({ blocks, people, clock, notify: notifications, live, uow }),
     people: createPeopleService({ people, clock }),
     account: createAccountService({ users, clock, rateLimits, throttle: config.loginThrottle }),
+    accountSessions: createAccountSessionsService({ sessions }),
     posts: postsService,
     mediaAccess,
     sessions,

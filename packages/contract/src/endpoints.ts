@@ -28,6 +28,7 @@ import {
   pageQuery,
   suspensionAppealBody,
 } from './moderation.js';
+import { accountSessionsResponse, changePasswordBody, logoutOthersResponse, sessionIdParam } from './account-security.js';
 import { blockResponse, blockStatusResponse, blockedUsersQuery, blockedUsersResponse } from './blocks.js';
 import { markReadBody, markReadResponse, notificationsQuery, notificationsResponse, unreadCountResponse } from './notifications.js';
 import {
@@ -153,6 +154,10 @@ export const endpoints = {
   personalInfo: { response: personalInfoResponse },
   updatePersonalInfo: { body: personalInfoBody, response: personalInfoUpdateResponse },
   updatePersonalInfoUnprefixed: { body: personalInfoBody, response: personalInfoUpdateResponse },
+  changePassword: { body: changePasswordBody, response: okMessageResponse },
+  accountSessions: { response: accountSessionsResponse },
+  endSession: { params: sessionIdParam, response: okResponse },
+  logoutOtherSessions: { response: logoutOthersResponse },
   usernameCheck: { params: usernameParam, response: usernameCheckResponse },
 
   /** Files media (or media[]), fields description, visibility, tags, contentType, postType. */

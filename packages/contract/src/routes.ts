@@ -41,6 +41,12 @@ export const routes = {
   updatePersonalInfoUnprefixed: { method: 'PUT', path: '/user/personal-info' },
   usernameCheck: { method: 'GET', path: '/api/username/check/:username' },
 
+  // The account's password and sessions
+  changePassword: { method: 'PUT', path: '/api/account/password' },
+  accountSessions: { method: 'GET', path: '/api/account/sessions' },
+  endSession: { method: 'DELETE', path: '/api/account/sessions/:id' },
+  logoutOtherSessions: { method: 'POST', path: '/api/account/sessions/logout-others' },
+
   // Posts, comments, feeds
   createPost: { method: 'POST', path: '/api/posts' },
   postsByAuthor: { method: 'GET', path: '/api/posts' },

@@ -76,4 +76,37 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { tags, summary: 'Si un nombre de usuario está libre (sin distinguir mayúsculas; el propio cuenta como libre)', errors: [400] },
     async (request) => app.services.account.checkUsername(request.params.username, await optionalViewer(request)),
   );
+
+  route(
+    app,
+    'changePassword',
+    {
+      tags,
+      summary: 'Cambiar la contraseña: la actual y una nueva con las reglas del registro; se cierran las demás sesiones',
+      bearer: true,
+      errors: [400, 401, 403, 429],
+    },
+    async (request) => app.services.account.changePassword(await requireViewer(request), request.body),
+  );
+
+  route(
+    app,
+    'accountSessions',
+    { tags, summary: 'Actividad de inicio de sesión: los dispositivos con la sesión abierta, el más reciente primero', bearer: true, errors: [401] },
+    async (request) => app.services.accountSessions.list(await requireViewer(request)),
+  );
+
+  route(
+    app,
+    'endSession',
+    { tags, summary: 'Cerrar una sesión de la cuenta (la actual incluida)', bearer: true, errors: [401, 404] },
+    async (request) => app.services.accountSessions.end(await requireViewer(request), request.params.id),
+  );
+
+  route(
+    app,
+    'logoutOtherSessions',
+    { tags, summary: 'Cerrar todas las sesiones menos la actual', bearer: true, errors: [401] },
+    async (request) => app.services.accountSessions.endOthers(await requireViewer(request)),
+  );
 };

@@ -94,6 +94,11 @@ export const messages = {
   uploadMalformed: 'El envío del archivo no es válido o llegó incompleto. Inténtalo de nuevo.',
   badUrl: 'La dirección de la solicitud no es válida.',
   urlTooLong: 'La dirección de la solicitud es demasiado larga.',
+  // The account's password and sessions (issue 14).
+  newPasswordMissing: 'Escribe la nueva contraseña.',
+  newPasswordSame: 'La nueva contraseña debe ser distinta de la actual.',
+  passwordChanged: 'Contraseña actualizada. Cerramos tus otras sesiones.',
+  sessionNotFound: 'Sesión no encontrada.',
   // Blocks (issue 13).
   cannotBlockSelf: 'No puedes bloquearte a ti mismo.',
   blocksLimited: 'Demasiados bloqueos en poco tiempo. Espera un momento e inténtalo de nuevo.',

@@ -54,6 +54,29 @@ export function createSessionsRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
+    /** The account's sessions, most recently active first. */
+    async listOf(userId: string) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+        .where('user_id', '=', userId)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Ends one session of the account; false when the account has no such session. */
+    async endOne(userId: string, sessionId: string): Promise<boolean> {
+      const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '=', sessionId).returning('id').execute();
+      return rows.length > 0;
+    },
+
+    /** Ends every session of the account but one (the one making the request); returns those ended. */
+    async endOthers(userId: string, keepId: string): Promise<string[]> {
+      const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepId).returning('id').execute();
+      return rows.map((row) => row.id);
+    },
+
     /** The account of a session that still exists (media requests identify their viewer by it). */
     async findUserIdById(sessionId: string): Promise<string | undefined> {
       const row = await db.selectFrom('sessions').select('user_id').where('id', '=', sessionId).executeTakeFirst();

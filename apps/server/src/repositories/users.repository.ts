@@ -120,6 +120,18 @@ export function createUsersRepository(db: Database) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * A new password; every session of the account but `keepSessionId` ends in the same transaction,
+     * so whoever held another session is out the moment the new password holds. Returns those ended.
+     */
+    async setPasswordHash(id: string, passwordHash: string, now: Date, keepSessionId: string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+        const ended = await trx.deleteFrom('sessions').where('user_id', '=', id).where('id', '<>', keepSessionId).returning('id').execute();
+        return ended.map((row) => row.id);
+      });
+    },
+
     async findPasswordHash(id: string): Promise<string | null> {
       const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
       return row?.password_hash ?? null;

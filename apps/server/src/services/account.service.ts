@@ -1,4 +1,4 @@
-import { verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import { EMAIL_PATTERN, usernameProblem } from '@wag/contract/account-rules';
 import {
   BIO_MAX_LENGTH,
@@ -10,10 +10,12 @@ import {
   type ProfileDetailsResponse,
   type UsernameCheckResponse,
 } from '@wag/contract/profiles';
+import type { ChangePasswordBody } from '@wag/contract/account-security';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
+import { passwordRuleMessage } from '../lib/password-rules.js';
 import { isUniqueViolation, type UsersRepository } from '../repositories/users.repository.js';
 import type { Viewer } from './auth.service.js';
 import type { RateLimitService } from './rate-limit.service.js';
@@ -61,6 +63,21 @@ export function createAccountService({ users, clock, rateLimits, throttle }: Acc
   }
 
   return {
+    /**
+     * PUT /api/account/password: the current password (checked and throttled like a login), a new one
+     * that keeps the registration rules and differs from it; every other session ends.
+     */
+    async changePassword(viewer: Viewer, body: ChangePasswordBody): Promise<{ success: true; message: string }> {
+      const next = body.newPassword ?? '';
+      if (!next) throw new ValidationError(messages.newPasswordMissing);
+      const problem = passwordRuleMessage(next);
+      if (problem) throw new ValidationError(problem);
+      await confirmPassword(viewer, body.currentPassword);
+      if (next === body.currentPassword) throw new ValidationError(messages.newPasswordSame);
+      await users.setPasswordHash(viewer.userId, await hash(next), clock.now(), viewer.sessionId);
+      return { success: true, message: messages.passwordChanged };
+    },
+
     /** Name and bio of the viewer's own profile; nothing else in the body is read. */
     async updateProfileDetails(viewer: Viewer, body: ProfileDetailsBody): Promise<ProfileDetailsResponse> {
       const fullName = optionalText(body.fullName);

@@ -2,7 +2,6 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   birthDateProblem,
   EMAIL_PATTERN,
-  passwordProblem,
   usernameProblem,
   type LoginBody,
   type RegisterBody,
@@ -11,6 +10,7 @@ import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError, ConflictError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
+import { passwordRuleMessage } from '../lib/password-rules.js';
 import { suspensionSpan } from '../lib/spanish-date.js';
 import { hashToken, newSessionToken, normalizeToken } from '../lib/tokens.js';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, type TrustedDevices } from '../lib/trusted-devices.js';
@@ -63,10 +63,8 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
     if (!email) throw new ValidationError(messages.emailMissing);
     if (!EMAIL_PATTERN.test(email) || email.length > 254) throw new ValidationError(messages.emailInvalid);
     if (!password) throw new ValidationError(messages.passwordMissing);
-    const passwordIssue = passwordProblem(password);
-    if (passwordIssue === 'short') throw new ValidationError(messages.passwordShort);
-    if (passwordIssue === 'whitespace') throw new ValidationError(messages.passwordWhitespace);
-    if (passwordIssue === 'characters') throw new ValidationError(messages.passwordCharacters);
+    const passwordIssue = passwordRuleMessage(password);
+    if (passwordIssue) throw new ValidationError(passwordIssue);
     const birthIssue = birthDateProblem(birthDate, clock.now());
     if (birthIssue === 'missing') throw new ValidationError(messages.birthDateMissing);
     if (birthIssue === 'invalid') throw new ValidationError(messages.birthDateInvalid);

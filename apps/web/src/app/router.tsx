@@ -77,8 +77,14 @@ const privateRoutes: RouteObject[] = [
       Component: (await import('../features/personal-info/components/personal-information-page')).PersonalInformationPage,
     }),
   },
-  { path: 'settings/account/password-security', lazy: comingSoon('settingsPasswordSecurity') },
-  { path: 'settings/account/login-activity', lazy: comingSoon('settingsLoginActivity') },
+  {
+    path: 'settings/account/password-security',
+    lazy: async () => ({ Component: (await import('../features/account-security/components/password-security-page')).PasswordSecurityPage }),
+  },
+  {
+    path: 'settings/account/login-activity',
+    lazy: async () => ({ Component: (await import('../features/account-security/components/login-activity-page')).LoginActivityPage }),
+  },
   { path: 'settings/notifications', lazy: settingsMenu('notifications') },
   { path: 'settings/notifications/push-notifications', lazy: comingSoon('settingsPushNotifications') },
   { path: 'settings/notifications/direct-messages', lazy: comingSoon('settingsDirectMessages') },

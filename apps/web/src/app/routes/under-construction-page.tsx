@@ -37,8 +37,6 @@ export const sections = {
   createStory: { icon: 'plus', title: 'comingSoon.createStory.title', body: 'comingSoon.createStory.body' },
   upload: { icon: 'upload', title: 'comingSoon.upload.title', body: 'comingSoon.upload.body' },
   settingsPersonalInformation: { icon: 'user', title: 'comingSoon.settingsPersonalInformation.title', body: 'comingSoon.settingsPersonalInformation.body', back: toAccount },
-  settingsPasswordSecurity: { icon: 'lock', title: 'comingSoon.settingsPasswordSecurity.title', body: 'comingSoon.settingsPasswordSecurity.body', back: toAccount },
-  settingsLoginActivity: { icon: 'clock', title: 'comingSoon.settingsLoginActivity.title', body: 'comingSoon.settingsLoginActivity.body', back: toAccount },
   settingsPushNotifications: { icon: 'bell', title: 'comingSoon.settingsPushNotifications.title', body: 'comingSoon.settingsPushNotifications.body', back: { to: '/settings/notifications', label: 'settings.notifications' } },
   settingsDirectMessages: { icon: 'send', title: 'comingSoon.settingsDirectMessages.title', body: 'comingSoon.settingsDirectMessages.body', back: { to: '/settings/notifications', label: 'settings.notifications' } },
   settingsInteractions: { icon: 'users', title: 'comingSoon.settingsInteractions.title', body: 'comingSoon.settingsInteractions.body', back: { to: '/settings/notifications', label: 'settings.notifications' } },
