@@ -52,6 +52,8 @@ import { createModerationService } from './services/moderation.service.js';
 import { createBlocksRepository } from './repositories/blocks.repository.js';
 import { createBlocksService } from './services/blocks.service.js';
 import { createAccountSessionsService } from './services/account-sessions.service.js';
+import { createPreferencesRepository } from './repositories/preferences.repository.js';
+import { createPreferencesService } from './services/preferences.service.js';
 import { createReportsService } from './services/reports.service.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
@@ -68,6 +70,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const follows = createFollowsRepository(db);
   const people = createPeopleRepository(db);
   const blocks = createBlocksRepository(db);
+  const preferences = createPreferencesRepository(db);
   const posts = createPostsRepository(db);
   const comments = createCommentsRepository(db);
   const postWrites = createPostWritesRepository(db);
@@ -97,7 +100,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const live = createLiveService({ bus, notifications: notificationsRepository, conversations, log: log.child({ component: 'live' }) });
   const uow = createUnitOfWork(db);
   const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, log: log.child({ component: 'notifications' }) });
-  const messages = createMessagesService({ conversations, users, blocks, live, clock, log: log.child({ component: 'messages' }) });
+  const messages = createMessagesService({ conversations, users, blocks, preferences, live, clock, log: log.child({ component: 'messages' }) });
   // Built before the rest: moderation reads posts as their owners see them and checks credentials as a login does.
   const auth = createAuthService({
     users,
@@ -122,6 +125,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     people: createPeopleService({ people, clock }),
     account: createAccountService({ users, clock, rateLimits, throttle: config.loginThrottle }),
     accountSessions: createAccountSessionsService({ sessions }),
+    preferences: createPreferencesService({ preferences, clock }),
     posts: postsService,
     mediaAccess,
     sessions,

@@ -29,6 +29,7 @@ import {
   suspensionAppealBody,
 } from './moderation.js';
 import { accountSessionsResponse, changePasswordBody, logoutOthersResponse, sessionIdParam } from './account-security.js';
+import { preferencesPatch, preferencesResponse } from './preferences.js';
 import { blockResponse, blockStatusResponse, blockedUsersQuery, blockedUsersResponse } from './blocks.js';
 import { markReadBody, markReadResponse, notificationsQuery, notificationsResponse, unreadCountResponse } from './notifications.js';
 import {
@@ -158,6 +159,8 @@ export const endpoints = {
   accountSessions: { response: accountSessionsResponse },
   endSession: { params: sessionIdParam, response: okResponse },
   logoutOtherSessions: { response: logoutOthersResponse },
+  preferences: { response: preferencesResponse },
+  updatePreferences: { body: preferencesPatch, response: preferencesResponse },
   usernameCheck: { params: usernameParam, response: usernameCheckResponse },
 
   /** Files media (or media[]), fields description, visibility, tags, contentType, postType. */

@@ -1,7 +1,7 @@
 // The API's addresses with no schema library: the web bundle imports this file at runtime, so it
 // must never import zod (zod-free.test.ts). The schemas of each call are in endpoints.ts, by the same names.
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -46,6 +46,8 @@ export const routes = {
   accountSessions: { method: 'GET', path: '/api/account/sessions' },
   endSession: { method: 'DELETE', path: '/api/account/sessions/:id' },
   logoutOtherSessions: { method: 'POST', path: '/api/account/sessions/logout-others' },
+  preferences: { method: 'GET', path: '/api/account/preferences' },
+  updatePreferences: { method: 'PATCH', path: '/api/account/preferences' },
 
   // Posts, comments, feeds
   createPost: { method: 'POST', path: '/api/posts' },

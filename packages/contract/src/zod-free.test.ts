@@ -15,6 +15,7 @@ const ZOD_FREE = [
   'moderation-rules',
   'notifications-rules',
   'posts-rules',
+  'preferences-rules',
   'profiles-rules',
   'routes',
   'search-rules',

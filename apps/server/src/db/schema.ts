@@ -323,7 +323,15 @@ export interface BlockedMediaHashesVersionTable {
   version: ColumnType<string, never, never>;
 }
 
+/** What an account changed from the default preferences (a partial Preferences object). */
+export interface UserPreferencesTable {
+  user_id: string;
+  settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
+  user_preferences: UserPreferencesTable;
   blocks: BlocksTable;
   reports: ReportsTable;
   moderation_subjects: ModerationSubjectsTable;

@@ -109,4 +109,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { tags, summary: 'Cerrar todas las sesiones menos la actual', bearer: true, errors: [401] },
     async (request) => app.services.accountSessions.endOthers(await requireViewer(request)),
   );
+
+  route(
+    app,
+    'preferences',
+    { tags, summary: 'Preferencias: notificaciones, mensajes, interacciones, privacidad, tema e idioma (todo activado por defecto)', bearer: true, errors: [401] },
+    async (request) => app.services.preferences.get(await requireViewer(request)),
+  );
+
+  route(
+    app,
+    'updatePreferences',
+    {
+      tags,
+      summary: 'Cambiar preferencias: cualquier parte, cada grupo por separado; el servidor las cumple',
+      description:
+        'Una notificación desactivada no se crea ni llega en directo; readReceipts desactivado oculta el «Visto» en ambos sentidos; ' +
+        'whoCanMessage decide quién puede empezar una conversación; showInSearch desactivado te saca de la búsqueda de personas y de las sugerencias de menciones; ' +
+        'activityStatus desactivado no muestra que estás escribiendo.',
+      bearer: true,
+      errors: [400, 401],
+    },
+    async (request) => app.services.preferences.update(await requireViewer(request), request.body),
+  );
 };

@@ -99,6 +99,8 @@ export const messages = {
   newPasswordSame: 'La nueva contraseña debe ser distinta de la actual.',
   passwordChanged: 'Contraseña actualizada. Cerramos tus otras sesiones.',
   sessionNotFound: 'Sesión no encontrada.',
+  messageNotAllowed: 'Esta persona no recibe mensajes nuevos de ti.',
+  preferencesSaved: 'Preferencias guardadas.',
   // Blocks (issue 13).
   cannotBlockSelf: 'No puedes bloquearte a ti mismo.',
   blocksLimited: 'Demasiados bloqueos en poco tiempo. Espera un momento e inténtalo de nuevo.',

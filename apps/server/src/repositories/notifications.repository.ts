@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { NotificationType, PostType } from '../db/schema.js';
 import type { PostFacts, StoryFacts } from '../access/rules.js';
 import { blockedSql, followsSql, personVisibleSql, postFactsSql, postOpenSql, storyFactsSql } from '../access/filters.js';
+import { notificationWantedSql } from './preferences.repository.js';
 
 /** What a like is on: each has its own likes table and a likes_count column kept by the like calls. */
 export type LikeTarget = 'post' | 'comment' | 'story';
@@ -126,7 +127,7 @@ export function createNotificationsRepository(db: Database) {
         )
         INSERT INTO notifications (recipient_id, actor_id, type, post_id, comment_id, text, created_at)
         SELECT recipient_id, ${input.actorId}, type, ${input.postId}, ${input.commentId}, ${input.text}, ${input.at}
-        FROM recipients WHERE recipient_id <> ${input.actorId}
+        FROM recipients WHERE recipient_id <> ${input.actorId} AND ${notificationWantedSql(sql.ref('recipient_id'), sql.ref('type'))}
         RETURNING recipient_id`.execute(db);
       return result.rows.map((row) => row.recipient_id);
     },
@@ -156,6 +157,7 @@ export function createNotificationsRepository(db: Database) {
           AND ${postOpenSql(sql.ref('u.id'), input.at, 'p')}
           -- Mentions by someone blocked (either way round) notify no one.
           AND NOT ${blockedSql(sql.ref('u.id'), sql`${input.actorId}::uuid`)}
+          AND ${notificationWantedSql(sql.ref('u.id'), 'mention')}
         RETURNING recipient_id`.execute(db);
       return result.rows.map((row) => row.recipient_id);
     },
@@ -178,7 +180,7 @@ export function createNotificationsRepository(db: Database) {
           greatest(o.likes_count - (EXISTS (SELECT 1 FROM ${likes} l WHERE ${key} = o.id AND l.user_id = o.user_id))::int, 1),
           ${at}
         FROM ${owners} o
-        WHERE o.id = ${targetId} AND o.user_id <> ${actorId}
+        WHERE o.id = ${targetId} AND o.user_id <> ${actorId} AND ${notificationWantedSql(sql.ref('o.user_id'), 'like')}
         ON CONFLICT (recipient_id, group_key) WHERE group_key IS NOT NULL
         DO UPDATE SET actor_id = EXCLUDED.actor_id, actors_count = EXCLUDED.actors_count,
           created_at = EXCLUDED.created_at, read_at = NULL
@@ -221,11 +223,12 @@ export function createNotificationsRepository(db: Database) {
       return result.rows[0]?.recipient_id;
     },
 
-    /** A follow is one line per follower (a repeated follow call adds nothing). Returns whether new. */
+    /** A follow is one line per follower (a repeated follow call adds nothing), unless the followee turned them off. Returns whether new. */
     async recordFollow(recipientId: string, actorId: string, at: Date): Promise<boolean> {
       const result = await sql`
         INSERT INTO notifications (recipient_id, actor_id, type, group_key, created_at)
-        VALUES (${recipientId}, ${actorId}, 'follow', ${followGroupKey(actorId)}, ${at})
+        SELECT ${recipientId}::uuid, ${actorId}::uuid, 'follow', ${followGroupKey(actorId)}, ${at}::timestamptz
+        WHERE ${notificationWantedSql(sql`${recipientId}::uuid`, 'follow')}
         ON CONFLICT (recipient_id, group_key) WHERE group_key IS NOT NULL DO NOTHING`.execute(db);
       return Number(result.numAffectedRows ?? 0) > 0;
     },

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { likeSafeSearchText, nameMatches } from './search-text.js';
 import { followsSql, personVisibleSql } from '../access/filters.js';
+import { shownInSearchSql } from './preferences.repository.js';
 
 export interface PersonRow {
   id: string;
@@ -44,6 +45,8 @@ export function createPeopleRepository(db: Database) {
                ${followsSql(viewerId, sql.ref('u.id'))} AS is_followed_by_me
         FROM users u
         WHERE ${nameMatches('u', needle)} AND ${personVisibleSql(viewerId, now, 'u')}
+          -- Someone who chose not to be found stays out of people search and mention suggestions.
+          AND (u.id = ${viewerId}::uuid OR ${shownInSearchSql(sql.ref('u.id'))})
         ORDER BY u.is_verified DESC,
                  is_followed_by_me DESC,
                  lower(u.username) = lower(${text}) DESC,

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
 import { nameSearch } from './search-text.js';
 import { followsSql, personVisibleSql, postFactsSql, postListedSql } from '../access/filters.js';
+import { shownInSearchSql } from './preferences.repository.js';
 
 export type PostSearchOrder = 'relevance' | 'recent' | 'popular';
 
@@ -200,7 +201,7 @@ export function createSearchRepository(db: Database) {
             (SELECT id FROM users ORDER BY followers_count DESC, id LIMIT ${limit})
           ) k
           JOIN users u ON u.id = k.id
-          WHERE ${personVisibleSql(viewerId, now, 'u')}
+          WHERE ${personVisibleSql(viewerId, now, 'u')} AND (u.id = ${viewerId}::uuid OR ${shownInSearchSql(sql.ref('u.id'))})
           ORDER BY u.featured_rank IS NULL, u.featured_rank, u.followers_count DESC, lower(u.username)
           LIMIT ${limit}`.execute(db);
         return result.rows;
@@ -209,7 +210,7 @@ export function createSearchRepository(db: Database) {
       const result = await sql<PersonSearchRow>`
         SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, u.followers_count, ${followed} AS is_followed_by_me
         FROM users u
-        WHERE ${matches} AND ${personVisibleSql(viewerId, now, 'u')}
+        WHERE ${matches} AND ${personVisibleSql(viewerId, now, 'u')} AND (u.id = ${viewerId}::uuid OR ${shownInSearchSql(sql.ref('u.id'))})
         ORDER BY lower(u.username) = lower(${text}) DESC,
                  u.is_verified DESC,
                  u.featured_rank IS NOT NULL DESC,

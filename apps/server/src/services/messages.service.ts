@@ -19,6 +19,7 @@ import type { ChatUserRow, ConversationRow, ConversationsRepository, MessageRow,
 import type { UsersRepository } from '../repositories/users.repository.js';
 import { conversationAccess, storyVisibility } from '../access/rules.js';
 import type { BlocksRepository } from '../repositories/blocks.repository.js';
+import type { PreferencesRepository } from '../repositories/preferences.repository.js';
 import type { Viewer } from './auth.service.js';
 import type { LiveService } from './live.service.js';
 
@@ -39,6 +40,7 @@ export function createMessagesService({
   conversations,
   users,
   blocks,
+  preferences,
   live,
   clock,
   log,
@@ -46,6 +48,8 @@ export function createMessagesService({
   conversations: ConversationsRepository;
   users: UsersRepository;
   blocks: BlocksRepository;
+  /** The two people's preferences: who may write to whom, read receipts, activity status. */
+  preferences: PreferencesRepository;
   live: LiveService;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -178,6 +182,12 @@ export function createMessagesService({
     }
   }
 
+  /** Whether 'Visto' shows between two people: only while both keep read receipts on. */
+  async function readReceipts(a: string, b: string): Promise<boolean> {
+    const [mine, theirs] = await preferences.ofPair(a, b);
+    return mine.messages.readReceipts && theirs.messages.readReceipts;
+  }
+
   function cleanText(raw: string | undefined): string {
     const text = (raw ?? '').trim();
     if (!text) throw new ValidationError(texts.messageEmpty);
@@ -198,9 +208,11 @@ export function createMessagesService({
     async messages(viewer: Viewer, username: string, cursor: string | undefined): Promise<MessagesResponse> {
       const user = await other(viewer, username);
       const membership = await conversations.membership(viewer.userId, user.id);
+      const receipts = await readReceipts(viewer.userId, user.id);
       const base = {
         user: userOf(user),
-        otherLastReadAt: membership?.other_last_read_at ? new Date(membership.other_last_read_at).toISOString() : null,
+        // 'Visto' only while both keep read receipts on (either turning them off hides them both ways).
+        otherLastReadAt: receipts && membership?.other_last_read_at ? new Date(membership.other_last_read_at).toISOString() : null,
         blockedByMe: user.access === 'read-only',
       };
       if (!membership || membership.status === 'rejected') return { ...base, items: [], nextCursor: null, status: 'none' };
@@ -225,6 +237,11 @@ export function createMessagesService({
     async send(viewer: Viewer, username: string, rawText: string | undefined): Promise<{ success: true; message: DirectMessage }> {
       const text = cleanText(rawText);
       const recipient = await openWith(viewer, username);
+      // A conversation the recipient already has open goes on; starting one asks their whoCanMessage.
+      const theirs = await conversations.membership(recipient.id, viewer.userId);
+      if (theirs?.status !== 'active' && !(await preferences.mayStartConversation(viewer.userId, recipient.id))) {
+        throw new ForbiddenError(texts.messageNotAllowed);
+      }
       const written = await write(conversations, { id: viewer.userId, username: viewer.username }, recipient, text);
       await deliver(written);
       return { success: true, message: toMessage(written.row, viewer.userId) };
@@ -247,6 +264,8 @@ export function createMessagesService({
     async typing(viewer: Viewer, username: string): Promise<{ success: true }> {
       const user = await other(viewer, username);
       if (user.access === 'read-only') return { success: true };
+      // With activity status off, nobody sees them writing.
+      if (!(await preferences.of(viewer.userId)).privacy.activityStatus) return { success: true };
       const theirs = await conversations.membership(user.id, viewer.userId);
       if (theirs?.status === 'active' && theirs.listed) await live.publish(user.id, { type: 'typing', with: viewer.username });
       return { success: true };
@@ -259,7 +278,9 @@ export function createMessagesService({
       if (await conversations.markRead(viewer.userId, user.id, at)) {
         await Promise.all([
           // Someone the viewer blocks hears nothing more of them, 'Visto' included.
-          user.access === 'open' ? live.publish(user.id, { type: 'read', with: viewer.username, at: at.toISOString() }) : undefined,
+          user.access === 'open' && (await readReceipts(viewer.userId, user.id))
+            ? live.publish(user.id, { type: 'read', with: viewer.username, at: at.toISOString() })
+            : undefined,
           recount(viewer.userId),
         ]);
       }

@@ -89,7 +89,7 @@ function readPaths(w: World, x: Side, y: Side): Array<{ name: string; read: () =
     { name: 'a third person’s followers', read: () => text(`/api/users/${w.third.username}/followers`) },
     { name: 'a third person’s following', read: () => text(`/api/users/${w.third.username}/following`) },
     { name: 'people search and mention suggestions', read: () => text(`/api/users/search?q=${username}`) },
-    { name: 'search', read: () => text(`/api/search?q=${y.word}`) },
+    { name: 'search', read: () => text(`/api/search?query=${y.word}`) },
     { name: 'their active stories', read: () => text(`/api/stories/active/${username}`) },
     { name: 'whether they have stories', read: () => text(`/api/stories/has-active/${username}`) },
     { name: 'their highlights', read: () => text(`/api/stories/wholesale/${username}`) },

@@ -35,7 +35,7 @@ interface JsonSchema {
 }
 
 interface Operation {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query: Array<{ name: string; schema: JsonSchema }>;
   body: JsonSchema | null;

@@ -1,0 +1,90 @@
+import { DEFAULT_PREFERENCES, type Preferences } from '@wag/contract/preferences-rules';
+import { sql, type RawBuilder } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { NotificationType } from '../db/schema.js';
+
+/** A person's stored changes (partial) laid over the defaults, group by group. */
+export function withDefaults(stored: Record<string, unknown> | null | undefined): Preferences {
+  const saved = (stored ?? {}) as Partial<Record<keyof Preferences, unknown>>;
+  const group = <K extends 'notifications' | 'messages' | 'interactions' | 'privacy'>(key: K): Preferences[K] => ({
+    ...DEFAULT_PREFERENCES[key],
+    ...(typeof saved[key] === 'object' && saved[key] !== null ? (saved[key] as Partial<Preferences[K]>) : {}),
+  });
+  return {
+    notifications: group('notifications'),
+    messages: group('messages'),
+    interactions: group('interactions'),
+    privacy: group('privacy'),
+    theme: (saved.theme as Preferences['theme'] | undefined) ?? DEFAULT_PREFERENCES.theme,
+    language: (saved.language as Preferences['language'] | undefined) ?? DEFAULT_PREFERENCES.language,
+  };
+}
+
+/**
+ * The two switches each notification type answers to: its line on the notifications page and its
+ * line on the interactions page (docs/product.md §3 has both); a type is notified only while both are on.
+ */
+const NOTIFICATION_SWITCHES: Partial<Record<NotificationType, Array<[string, string]>>> = {
+  like: [['notifications', 'likes'], ['interactions', 'likesOnMyPosts']],
+  comment: [['notifications', 'comments'], ['interactions', 'commentsOnMyPosts']],
+  reply: [['notifications', 'comments'], ['interactions', 'commentsOnMyPosts']],
+  mention: [['notifications', 'mentions'], ['interactions', 'mentionsOfMe']],
+  follow: [['notifications', 'follows'], ['interactions', 'newFollowers']],
+};
+
+/** Whether the person in `recipient` wants notifications of `type` (always, for types with no switch). */
+export function notificationWantedSql(recipient: RawBuilder<unknown>, type: NotificationType | RawBuilder<unknown>): RawBuilder<boolean> {
+  const types = typeof type === 'string' ? [type] : (Object.keys(NOTIFICATION_SWITCHES) as NotificationType[]);
+  const cases = types
+    .filter((name) => NOTIFICATION_SWITCHES[name])
+    .map((name) => {
+      const off = NOTIFICATION_SWITCHES[name]!.map(([group, key]) => sql`up.settings->${group}->>${key} = 'false'`);
+      const condition = sql`(${sql.join(off, sql` OR `)})`;
+      return typeof type === 'string' ? condition : sql`(${type} = ${name} AND ${condition})`;
+    });
+  if (cases.length === 0) return sql<boolean>`true`;
+  return sql<boolean>`NOT EXISTS (SELECT 1 FROM user_preferences up WHERE up.user_id = ${recipient} AND (${sql.join(cases, sql` OR `)}))`;
+}
+
+/** Whether the person in `user` may be found in search and mention suggestions (privacy.showInSearch). */
+export function shownInSearchSql(user: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`NOT EXISTS (SELECT 1 FROM user_preferences us WHERE us.user_id = ${user} AND us.settings->'privacy'->>'showInSearch' = 'false')`;
+}
+
+export function createPreferencesRepository(db: Database) {
+  return {
+    async of(userId: string): Promise<Preferences> {
+      const row = await db.selectFrom('user_preferences').select('settings').where('user_id', '=', userId).executeTakeFirst();
+      return withDefaults(row?.settings);
+    },
+
+    /** Both people's preferences in one query (a conversation's two sides). */
+    async ofPair(a: string, b: string): Promise<[Preferences, Preferences]> {
+      const rows = await db.selectFrom('user_preferences').select(['user_id', 'settings']).where('user_id', 'in', [a, b]).execute();
+      const of = (id: string) => withDefaults(rows.find((row) => row.user_id === id)?.settings);
+      return [of(a), of(b)];
+    },
+
+    /**
+     * Whether `senderId` may start a conversation (or a request) with `recipientId`, as the recipient's
+     * privacy.whoCanMessage says: everyone, only people they follow, or nobody.
+     */
+    async mayStartConversation(senderId: string, recipientId: string): Promise<boolean> {
+      const result = await sql<{ allowed: boolean }>`
+        SELECT CASE coalesce((SELECT up.settings->'privacy'->>'whoCanMessage' FROM user_preferences up WHERE up.user_id = ${recipientId}), 'everyone')
+          WHEN 'everyone' THEN true
+          WHEN 'following' THEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${recipientId} AND f.followee_id = ${senderId})
+          ELSE false END AS allowed`.execute(db);
+      return result.rows[0]?.allowed ?? true;
+    },
+
+    /** Stores the whole merged set (what differs from the defaults and what does not alike). */
+    async save(userId: string, preferences: Preferences, at: Date): Promise<void> {
+      await sql`
+        INSERT INTO user_preferences (user_id, settings, updated_at) VALUES (${userId}, ${JSON.stringify(preferences)}::jsonb, ${at})
+        ON CONFLICT (user_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = EXCLUDED.updated_at`.execute(db);
+    },
+  };
+}
+
+export type PreferencesRepository = ReturnType<typeof createPreferencesRepository>;
