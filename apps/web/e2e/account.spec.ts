@@ -47,3 +47,50 @@ test('changing the password ends the other session; the login activity lists and
   await expect(page.getByTestId('session-row')).toContainText('Actual');
   expect((await request.get('/api/me', { headers: { Authorization: `Bearer ${third}` } })).status()).toBe(401);
 });
+
+test('likes turned off on the notifications page: a like lights nothing live, a comment still does', async ({ page, request }) => {
+  const owner = await createAccount(request, 'dueno');
+  const fan = await createAccount(request, 'fan');
+  await page.goto('/login');
+  const png = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 320;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#3366aa';
+    context.fillRect(0, 0, 320, 320);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+  const created = await request.post('/api/posts', {
+    headers: { Authorization: `Bearer ${owner.token}` },
+    multipart: { media: { name: 'a.png', mimeType: 'image/png', buffer: Buffer.from(png) }, description: 'Mi foto' },
+  });
+  const { slug } = (await created.json()) as { slug: string };
+  const post = (await (await request.get(`/api/posts/slug/${slug}`)).json()) as { post: { id: string } };
+
+  await signInAs(page, owner);
+  await page.goto('/settings/notifications');
+  await page.getByRole('link', { name: /Notificaciones push/ }).click();
+  const likes = page.getByRole('switch', { name: /^Me gusta/ });
+  await expect(likes).toBeChecked();
+  await likes.click();
+  await expect(likes).not.toBeChecked();
+  // Saved on the server, not only on this screen.
+  await expect
+    .poll(async () => ((await (await request.get('/api/account/preferences', { headers: { Authorization: `Bearer ${owner.token}` } })).json()) as { notifications: { likes: boolean } }).notifications.likes)
+    .toBe(false);
+  await page.reload();
+  await expect(page.getByRole('switch', { name: /^Me gusta/ })).not.toBeChecked();
+
+  await page.goto('/');
+  await expect(page.getByTestId('notifications-badge')).toHaveCount(0);
+  expect((await request.post(`/api/posts/${post.post.id}/like`, { headers: { Authorization: `Bearer ${fan.token}` } })).ok()).toBe(true);
+  const comment = await request.post(`/api/posts/${post.post.id}/comments`, { headers: { Authorization: `Bearer ${fan.token}` }, data: { text: 'Preciosa' } });
+  expect(comment.status()).toBe(201);
+  // Only the comment arrives.
+  await expect(page.getByTestId('notifications-badge')).toHaveText('1');
+  await page.getByTestId('notifications-button').click();
+  await expect(page.getByTestId('notification')).toHaveCount(1);
+  await expect(page.getByTestId('notification').first()).toContainText('coment');
+});

@@ -44,6 +44,13 @@ function settingsMenu(section: 'account' | 'notifications' | 'privacySecurity' |
   };
 }
 
+function preferencesPage(page: 'push' | 'messages' | 'interactions' | 'privacy'): RouteObject['lazy'] {
+  return async () => {
+    const { PreferencesPage } = await import('../features/preferences/components/preferences-page');
+    return { Component: () => <PreferencesPage page={page} /> };
+  };
+}
+
 /** Screens of docs/product.md §2 that need an account (the protected ones and the account's own pages). */
 const privateRoutes: RouteObject[] = [
   { path: 'quicky/:slug', lazy: async () => ({ Component: (await import('./routes/post-routes')).QuickyRoute }) },
@@ -86,11 +93,11 @@ const privateRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/account-security/components/login-activity-page')).LoginActivityPage }),
   },
   { path: 'settings/notifications', lazy: settingsMenu('notifications') },
-  { path: 'settings/notifications/push-notifications', lazy: comingSoon('settingsPushNotifications') },
-  { path: 'settings/notifications/direct-messages', lazy: comingSoon('settingsDirectMessages') },
-  { path: 'settings/notifications/interactions', lazy: comingSoon('settingsInteractions') },
+  { path: 'settings/notifications/push-notifications', lazy: preferencesPage('push') },
+  { path: 'settings/notifications/direct-messages', lazy: preferencesPage('messages') },
+  { path: 'settings/notifications/interactions', lazy: preferencesPage('interactions') },
   { path: 'settings/privacy-security', lazy: settingsMenu('privacySecurity') },
-  { path: 'settings/privacy-security/privacy-controls', lazy: comingSoon('settingsPrivacyControls') },
+  { path: 'settings/privacy-security/privacy-controls', lazy: preferencesPage('privacy') },
   { path: 'settings/privacy-security/security-settings', lazy: comingSoon('settingsSecuritySettings') },
   {
     path: 'settings/privacy-security/blocked-users',

@@ -1,0 +1,49 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PreferencesPatch, PreferencesResponse } from '@wag/contract/preferences';
+import { api } from '../../../lib/api';
+import { useViewerKey } from '../../../lib/viewer-key';
+
+const preferencesKey = (viewer: string) => ['preferences', viewer] as const;
+
+/** GET /api/account/preferences: the whole set, defaults filled in. */
+export const preferencesQuery = (viewer: string) =>
+  queryOptions({
+    queryKey: preferencesKey(viewer),
+    queryFn: ({ signal }) => api('preferences', undefined, { signal }),
+  });
+
+export function usePreferences() {
+  return useQuery(preferencesQuery(useViewerKey()));
+}
+
+/**
+ * PATCH /api/account/preferences. The switch moves at once (the cache holds the wanted value while
+ * the request runs); a refusal puts it back and the server's answer is the truth afterwards.
+ */
+export function useUpdatePreferences() {
+  const queryClient = useQueryClient();
+  const key = preferencesKey(useViewerKey());
+  return useMutation({
+    mutationFn: (patch: PreferencesPatch) => api('updatePreferences', { body: patch }),
+    onMutate: async (patch) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<PreferencesResponse>(key);
+      if (before) {
+        queryClient.setQueryData<PreferencesResponse>(key, {
+          ...before,
+          notifications: { ...before.notifications, ...patch.notifications },
+          messages: { ...before.messages, ...patch.messages },
+          interactions: { ...before.interactions, ...patch.interactions },
+          privacy: { ...before.privacy, ...patch.privacy },
+          theme: patch.theme ?? before.theme,
+          language: patch.language ?? before.language,
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _patch, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+  });
+}
