@@ -44,6 +44,8 @@ export interface Config {
   mediaOrigin: string | undefined;
   /** SMTP server mail goes through (smtp://user:pass@host:port, smtps://…); unset: written to outboxDir. */
   smtpUrl: string | undefined;
+  /** Where people open the web app: the start of the links WAG sends by email. */
+  publicUrl: string;
   /** The From of every message WAG sends. */
   mailFrom: string;
   /** Where messages are written as .eml files when there is no SMTP server. */
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Only the origin goes into the policy; a value that is not a URL stops the start.
     mediaOrigin: env.MEDIA_ORIGIN ? new URL(env.MEDIA_ORIGIN).origin : undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${intFrom(env.PORT, 3000)}`),
     mailFrom: env.MAIL_FROM || 'WAG <no-responder@wag.localhost>',
     outboxDir: path.resolve(dataDir, 'outbox'),
     loginThrottle: {

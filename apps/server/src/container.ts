@@ -54,6 +54,8 @@ import { createBlocksService } from './services/blocks.service.js';
 import { createAccountSessionsService } from './services/account-sessions.service.js';
 import { createPreferencesRepository } from './repositories/preferences.repository.js';
 import { createPreferencesService } from './services/preferences.service.js';
+import { createPasswordResetsRepository } from './repositories/password-resets.repository.js';
+import { createPasswordResetService } from './services/password-reset.service.js';
 import { createReportsService } from './services/reports.service.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
@@ -125,6 +127,15 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     people: createPeopleService({ people, clock }),
     account: createAccountService({ users, clock, rateLimits, throttle: config.loginThrottle }),
     accountSessions: createAccountSessionsService({ sessions }),
+    passwordReset: createPasswordResetService({
+      users,
+      resets: createPasswordResetsRepository(db),
+      uow,
+      rateLimits,
+      clock,
+      publicUrl: config.publicUrl,
+      jobsQueued: () => jobs.notify(),
+    }),
     preferences: createPreferencesService({ preferences, clock }),
     posts: postsService,
     mediaAccess,

@@ -1,5 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { createAccount, expect, signInAs, test, type TestAccount } from './support';
+import { createAccount, expect, signInAs, skipGates, test, type TestAccount } from './support';
 
 async function openAs(browser: Browser, page: Page, account: Pick<TestAccount, 'token' | 'username'>): Promise<Page> {
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-ES', hasTouch: true });
@@ -93,4 +95,42 @@ test('likes turned off on the notifications page: a like lights nothing live, a 
   await page.getByTestId('notifications-button').click();
   await expect(page.getByTestId('notification')).toHaveCount(1);
   await expect(page.getByTestId('notification').first()).toContainText('coment');
+});
+
+test('a forgotten password: the link from the mail sets a new one, and only the new one signs in', async ({ page, request }) => {
+  const ana = await createAccount(request, 'olvido');
+  await skipGates(page);
+  await page.goto('/login');
+  await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Correo electrónico').fill(ana.email);
+  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(page.getByTestId('forgot-sent')).toContainText('Si hay una cuenta con ese correo');
+
+  // Without SMTP_URL the server writes each mail to DATA_DIR/outbox: read the link there.
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let token = '';
+  await expect
+    .poll(() => {
+      // The .eml body is quoted-printable: soft line breaks and '=' written as '=3D'.
+      const files = existsSync(outbox)
+        ? readdirSync(outbox).map((name) => readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+        : [];
+      const mail = files.find((text) => text.includes(ana.email) && text.includes('reset-password?token='));
+      token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1] ?? '';
+      return token;
+    })
+    .not.toBe('');
+
+  await page.goto(`/reset-password?token=${token}`);
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill('recuperada-2026');
+  await page.getByLabel('Confirmar nueva contraseña').fill('recuperada-2026');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Contraseña restablecida. Inicia sesión con la nueva.')).toBeVisible();
+  expect((await request.post('/api/login', { data: { email: ana.email, password: ana.password } })).status()).toBe(401);
+  await page.getByLabel('Correo electrónico').fill(ana.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('recuperada-2026');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });

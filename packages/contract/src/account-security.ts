@@ -30,3 +30,8 @@ export const sessionIdParam = z.object({ id: z.string().min(1).max(100) });
 
 export const logoutOthersResponse = z.object({ success: z.literal(true), ended: z.number().int().nonnegative() });
 export type LogoutOthersResponse = z.infer<typeof logoutOthersResponse>;
+
+/** POST /api/password/forgot: always the same answer, whether the address has an account or not. */
+export const forgotPasswordBody = z.object({ email: z.string().max(320).optional() });
+/** POST /api/password/reset: the link's token and the new password; every session ends. */
+export const resetPasswordBody = z.object({ token: z.string().max(500).optional(), password: z.string().max(200).optional() });

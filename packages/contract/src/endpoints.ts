@@ -28,7 +28,7 @@ import {
   pageQuery,
   suspensionAppealBody,
 } from './moderation.js';
-import { accountSessionsResponse, changePasswordBody, logoutOthersResponse, sessionIdParam } from './account-security.js';
+import { accountSessionsResponse, changePasswordBody, forgotPasswordBody, logoutOthersResponse, resetPasswordBody, sessionIdParam } from './account-security.js';
 import { preferencesPatch, preferencesResponse } from './preferences.js';
 import { blockResponse, blockStatusResponse, blockedUsersQuery, blockedUsersResponse } from './blocks.js';
 import { markReadBody, markReadResponse, notificationsQuery, notificationsResponse, unreadCountResponse } from './notifications.js';
@@ -135,6 +135,8 @@ export const endpoints = {
   register: { body: registerBody, response: registerResponse, status: 201 },
   login: { body: loginBody, response: loginResponse },
   logout: { response: okResponse },
+  forgotPassword: { body: forgotPasswordBody, response: okMessageResponse },
+  resetPassword: { body: resetPasswordBody, response: okMessageResponse },
   me: { response: meResponse },
 
   profile: { params: usernameParam, response: profileResponse },

@@ -18,6 +18,8 @@ export const routes = {
   register: { method: 'POST', path: '/api/register' },
   login: { method: 'POST', path: '/api/login' },
   logout: { method: 'POST', path: '/api/logout' },
+  forgotPassword: { method: 'POST', path: '/api/password/forgot' },
+  resetPassword: { method: 'POST', path: '/api/password/reset' },
   me: { method: 'GET', path: '/api/me' },
 
   // Profiles, people and follows

@@ -330,7 +330,17 @@ export interface UserPreferencesTable {
   updated_at: Generated<Date>;
 }
 
+/** A forgotten-password link (only the token's hash), single use, valid an hour. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface DB {
+  password_resets: PasswordResetsTable;
   user_preferences: UserPreferencesTable;
   blocks: BlocksTable;
   reports: ReportsTable;

@@ -78,4 +78,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  route(
+    app,
+    'forgotPassword',
+    {
+      tags,
+      summary: '¿Olvidaste tu contraseña? Envía un enlace de un solo uso, válido una hora',
+      description: 'Responde lo mismo tenga o no cuenta el correo. Limitado por correo y por dirección.',
+      errors: [400, 429],
+    },
+    async (request) => app.services.passwordReset.forgot(request.body.email, request.ip ?? null),
+  );
+
+  route(
+    app,
+    'resetPassword',
+    { tags, summary: 'Elegir una contraseña nueva con el enlace del correo; se cierran todas las sesiones', errors: [400] },
+    async (request) => app.services.passwordReset.reset(request.body.token, request.body.password),
+  );
 };

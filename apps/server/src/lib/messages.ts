@@ -99,6 +99,10 @@ export const messages = {
   newPasswordSame: 'La nueva contraseña debe ser distinta de la actual.',
   passwordChanged: 'Contraseña actualizada. Cerramos tus otras sesiones.',
   sessionNotFound: 'Sesión no encontrada.',
+  passwordResetsLimited: 'Ya te enviamos varios enlaces. Espera un poco antes de pedir otro.',
+  passwordResetSent: 'Si hay una cuenta con ese correo, te enviamos un enlace para restablecer la contraseña. Caduca en una hora.',
+  passwordResetLinkInvalid: 'El enlace para restablecer la contraseña no es válido o ya caducó. Pide uno nuevo.',
+  passwordResetDone: 'Contraseña restablecida. Inicia sesión con la nueva.',
   messageNotAllowed: 'Esta persona no recibe mensajes nuevos de ti.',
   preferencesSaved: 'Preferencias guardadas.',
   // Blocks (issue 13).

@@ -7,6 +7,8 @@ import { suspensionSpan } from '../lib/spanish-date.js';
  * the commit) reads nothing else.
  */
 export type MailMessage =
+  /** A forgotten password: the single-use link to choose a new one (valid an hour). */
+  | { kind: 'password-reset'; to: string; username: string; link: string }
   /** A guest who reported something (with a contact address) hears what a moderator decided. */
   | { kind: 'report-decided'; to: string; subjectType: ReportSubjectType; outcome: 'takedown' | 'suspend' | 'dismiss' | 'restore' | 'unsuspend' }
   /**
@@ -102,6 +104,25 @@ function moderationDecision(message: Extract<MailMessage, { kind: 'moderation-de
 }
 
 /** The Spanish subject and text of a message. */
+function passwordReset(message: Extract<MailMessage, { kind: 'password-reset' }>): ComposedMail {
+  return {
+    to: message.to,
+    subject: 'Restablece tu contraseña de WAG',
+    text:
+      `Hola, @${message.username}:\n\nAlguien (esperamos que tú) pidió restablecer la contraseña de tu cuenta de WAG. ` +
+      `Para elegir una nueva, abre este enlace en la próxima hora:\n\n${message.link}\n\n` +
+      'El enlace sirve una sola vez. Al cambiar la contraseña se cerrará la sesión en todos tus dispositivos. ' +
+      'Si no lo pediste tú, ignora este correo: tu contraseña sigue siendo la misma.\n\nEl equipo de WAG\n(Este mensaje se envió automáticamente; no respondas a este correo.)',
+  };
+}
+
 export function composeMail(message: MailMessage): ComposedMail {
-  return message.kind === 'report-decided' ? reportDecided(message) : moderationDecision(message);
+  switch (message.kind) {
+    case 'password-reset':
+      return passwordReset(message);
+    case 'report-decided':
+      return reportDecided(message);
+    case 'moderation-decision':
+      return moderationDecision(message);
+  }
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import { createBlocksRepository } from './blocks.repository.js';
+import { createPasswordResetsRepository } from './password-resets.repository.js';
 import { createCommentsRepository } from './comments.repository.js';
 import { createConversationsRepository } from './conversations.repository.js';
 import { createFollowsRepository } from './follows.repository.js';
@@ -17,6 +18,7 @@ export function writeRepositories(db: Database) {
   return {
     posts: createPostsRepository(db),
     blocks: createBlocksRepository(db),
+    passwordResets: createPasswordResetsRepository(db),
     comments: createCommentsRepository(db),
     stories: createStoriesRepository(db),
     follows: createFollowsRepository(db),

@@ -121,13 +121,15 @@ export function createUsersRepository(db: Database) {
     },
 
     /**
-     * A new password; every session of the account but `keepSessionId` ends in the same transaction,
+     * A new password; every session of the account but `keepSessionId` (all of them without one) ends in the same transaction,
      * so whoever held another session is out the moment the new password holds. Returns those ended.
      */
-    async setPasswordHash(id: string, passwordHash: string, now: Date, keepSessionId: string): Promise<string[]> {
+    async setPasswordHash(id: string, passwordHash: string, now: Date, keepSessionId: string | null): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
-        const ended = await trx.deleteFrom('sessions').where('user_id', '=', id).where('id', '<>', keepSessionId).returning('id').execute();
+        let ending = trx.deleteFrom('sessions').where('user_id', '=', id);
+        if (keepSessionId) ending = ending.where('id', '<>', keepSessionId);
+        const ended = await ending.returning('id').execute();
         return ended.map((row) => row.id);
       });
     },

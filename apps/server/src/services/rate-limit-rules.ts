@@ -91,6 +91,13 @@ export const RATE_LIMIT_RULES = {
     perAccount: [{ max: 5, windowMs: HOUR }, { max: 10, windowMs: DAY }],
     perIp: [{ max: 10, windowMs: HOUR }, { max: 30, windowMs: DAY }],
   },
+  // Forgotten-password mail, counted per address asked for ("perAccount" here) and per address: a
+  // person asks again once or twice; more is someone filling another person's inbox.
+  passwordReset: {
+    message: messages.passwordResetsLimited,
+    perAccount: [{ max: 3, windowMs: HOUR }, { max: 10, windowMs: DAY }],
+    perIp: [{ max: 10, windowMs: HOUR }, { max: 50, windowMs: DAY }],
+  },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMIT_RULES;

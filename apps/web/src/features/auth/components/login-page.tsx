@@ -81,6 +81,9 @@ export function LoginPage() {
           error={password ? null : t('auth.login.passwordRequired')}
           showError={attempted}
         />
+        <Link to="/forgot-password" className="auth__forgot">
+          {t('auth.login.forgot')}
+        </Link>
         <FormError message={login.isError ? errorText(login.error, t('auth.login.failed')) : null} />
         <Button type="submit" size="lg" block className="auth__submit" disabled={login.isPending} onClick={() => setAttempted(true)}>
           {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
