@@ -1,13 +1,12 @@
 import {
   EMAIL_PATTERN,
   birthDateProblem,
-  passwordProblem,
   usernameProblem,
   type BirthDateProblem,
-  type PasswordProblem,
   type UsernameProblem,
 } from '@wag/contract/account-rules';
 import { t, type MessageKey } from '../../lib/i18n';
+import { passwordRuleText } from '../../lib/password-rules';
 
 export interface RegisterValues {
   username: string;
@@ -23,12 +22,6 @@ const usernameMessages: Record<UsernameProblem, MessageKey> = {
   missing: 'auth.validation.usernameMissing',
   format: 'auth.validation.usernameFormat',
   reserved: 'auth.validation.usernameReserved',
-};
-
-const passwordMessages: Record<PasswordProblem, MessageKey> = {
-  short: 'auth.validation.passwordShort',
-  whitespace: 'auth.validation.passwordWhitespace',
-  characters: 'auth.validation.passwordCharacters',
 };
 
 const birthDateMessages: Record<BirthDateProblem, MessageKey> = {
@@ -51,11 +44,8 @@ export function registerErrors(values: RegisterValues, today = new Date()): Regi
   if (!email) errors.email = t('auth.validation.emailMissing');
   else if (!EMAIL_PATTERN.test(email)) errors.email = t('auth.validation.emailInvalid');
 
-  if (!values.password) errors.password = t('auth.validation.passwordMissing');
-  else {
-    const password = passwordProblem(values.password);
-    if (password) errors.password = t(passwordMessages[password]);
-  }
+  const password = passwordRuleText(values.password);
+  if (password) errors.password = password;
 
   if (values.confirmPassword !== values.password) errors.confirmPassword = t('auth.validation.passwordMismatch');
 

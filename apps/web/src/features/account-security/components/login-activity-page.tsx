@@ -1,7 +1,7 @@
 import type { AccountSession } from '@wag/contract/account-security';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
+import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { errorText } from '../../../lib/api-error';
@@ -28,16 +28,11 @@ export function LoginActivityPage() {
 
   return (
     <section className="account-security" data-testid="login-activity-page">
-      <Link to="/settings/account" className="account-security__back">
-        <Icon name="chevronLeft" size={20} />
-        {t('settings.account')}
-      </Link>
-      <h1 className="account-security__title">{t('accountSecurity.sessions.title')}</h1>
-      <p className="account-security__subtitle">{t('accountSecurity.sessions.subtitle')}</p>
+      <PageHeader back={{ to: '/settings/account', label: t('settings.account') }} title={t('accountSecurity.sessions.title')} subtitle={t('accountSecurity.sessions.subtitle')} />
       {list.isPending ? (
         <Spinner />
       ) : (
-        <ul className="account-security__list">
+        <ul className="panel-list">
           {items.map((session) => (
             <SessionRow key={session.id} session={session} busy={end.isPending} onEnd={() => endSession(session.id)} />
           ))}

@@ -1,7 +1,7 @@
 import type { QueueItem } from '@wag/contract/moderation';
 import { MODERATION_STATUSES, URGENT_REPORT_REASONS, type ModerationStatus } from '@wag/contract/moderation-rules';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { calendarDate } from '../../../lib/format';
@@ -55,13 +55,7 @@ function Queue() {
           ))}
         </ul>
       )}
-      {queue.hasNextPage ? (
-        <div className="desk__more">
-          <Button variant="secondary" onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
-            {t('moderation.more')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={queue} />
     </section>
   );
 }

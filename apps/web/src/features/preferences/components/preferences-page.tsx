@@ -1,8 +1,7 @@
 import { WHO_CAN_MESSAGE, type WhoCanMessage } from '@wag/contract/preferences-rules';
 import type { PreferencesPatch, PreferencesResponse } from '@wag/contract/preferences';
 import { useId } from 'react';
-import { Link } from 'react-router';
-import { Icon } from '../../../components/ui/icon';
+import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { errorText } from '../../../lib/api-error';
@@ -62,12 +61,7 @@ export function PreferencesPage({ page }: { page: Page }) {
 
   return (
     <section className="preferences" data-testid={`preferences-${page}`}>
-      <Link to={info.back} className="preferences__back">
-        <Icon name="chevronLeft" size={20} />
-        {t(info.backLabel)}
-      </Link>
-      <h1 className="preferences__title">{t(info.title)}</h1>
-      <p className="preferences__subtitle">{t(info.subtitle)}</p>
+      <PageHeader back={{ to: info.back, label: t(info.backLabel) }} title={t(info.title)} subtitle={t(info.subtitle)} />
       {preferences.isPending ? (
         <Spinner />
       ) : preferences.isError ? (
@@ -75,7 +69,7 @@ export function PreferencesPage({ page }: { page: Page }) {
           {errorText(preferences.error, t('preferences.loadFailed'))}
         </p>
       ) : (
-        <ul className="preferences__list">
+        <ul className="panel-list">
           {info.toggles.map(({ group, key }) => (
             <SwitchRow
               key={`${group}.${key}`}

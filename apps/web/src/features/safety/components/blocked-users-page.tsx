@@ -1,8 +1,8 @@
 import type { BlockedUser } from '@wag/contract/blocks';
-import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { Icon } from '../../../components/ui/icon';
+import { LoadMore } from '../../../components/ui/load-more';
+import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -19,30 +19,19 @@ export function BlockedUsersPage() {
 
   return (
     <section className="safety" data-testid="blocked-users-page">
-      <Link to="/settings/privacy-security" className="safety__back">
-        <Icon name="chevronLeft" size={20} />
-        {t('settings.privacySecurity')}
-      </Link>
-      <h1 className="safety__title">{t('safety.blockedUsers.title')}</h1>
-      <p className="safety__subtitle">{t('safety.blockedUsers.subtitle')}</p>
+      <PageHeader back={{ to: '/settings/privacy-security', label: t('settings.privacySecurity') }} title={t('safety.blockedUsers.title')} subtitle={t('safety.blockedUsers.subtitle')} />
       {list.isPending ? (
         <Spinner />
       ) : people.length === 0 ? (
         <p className="safety__empty">{t('safety.blockedUsers.empty')}</p>
       ) : (
-        <ul className="safety__list">
+        <ul className="panel-list">
           {people.map((person) => (
             <BlockedRow key={person.username} person={person} />
           ))}
         </ul>
       )}
-      {list.hasNextPage ? (
-        <div className="safety__more">
-          <Button variant="secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {t('safety.blockedUsers.more')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={list} />
     </section>
   );
 }

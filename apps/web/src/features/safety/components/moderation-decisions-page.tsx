@@ -1,9 +1,9 @@
 import type { MyDecision } from '@wag/contract/moderation';
 import { APPEAL_TEXT_MAX_LENGTH } from '@wag/contract/moderation-rules';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Icon } from '../../../components/ui/icon';
+import { LoadMore } from '../../../components/ui/load-more';
+import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-error';
@@ -24,30 +24,19 @@ export function ModerationDecisionsPage() {
 
   return (
     <section className="safety" data-testid="moderation-decisions-page">
-      <Link to="/settings/privacy-security" className="safety__back">
-        <Icon name="chevronLeft" size={20} />
-        {t('settings.privacySecurity')}
-      </Link>
-      <h1 className="safety__title">{t('safety.decisions.title')}</h1>
-      <p className="safety__subtitle">{t('safety.decisions.subtitle')}</p>
+      <PageHeader back={{ to: '/settings/privacy-security', label: t('settings.privacySecurity') }} title={t('safety.decisions.title')} subtitle={t('safety.decisions.subtitle')} />
       {list.isPending ? (
         <Spinner />
       ) : decisions.length === 0 ? (
         <p className="safety__empty">{t('safety.decisions.empty')}</p>
       ) : (
-        <ul className="safety__list">
+        <ul className="panel-list">
           {decisions.map((decision) => (
             <DecisionRow key={`${decision.subjectType}:${decision.subjectId}:${decision.decidedAt}`} decision={decision} />
           ))}
         </ul>
       )}
-      {list.hasNextPage ? (
-        <div className="safety__more">
-          <Button variant="secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {t('safety.decisions.more')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={list} />
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import type { MyReport } from '@wag/contract/moderation';
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Icon } from '../../../components/ui/icon';
+import { LoadMore } from '../../../components/ui/load-more';
+import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { calendarDate } from '../../../lib/format';
@@ -17,30 +16,19 @@ export function MyReportsPage() {
 
   return (
     <section className="safety" data-testid="my-reports-page">
-      <Link to="/settings/privacy-security" className="safety__back">
-        <Icon name="chevronLeft" size={20} />
-        {t('settings.privacySecurity')}
-      </Link>
-      <h1 className="safety__title">{t('safety.myReports.title')}</h1>
-      <p className="safety__subtitle">{t('safety.myReports.subtitle')}</p>
+      <PageHeader back={{ to: '/settings/privacy-security', label: t('settings.privacySecurity') }} title={t('safety.myReports.title')} subtitle={t('safety.myReports.subtitle')} />
       {list.isPending ? (
         <Spinner />
       ) : reports.length === 0 ? (
         <p className="safety__empty">{t('safety.myReports.empty')}</p>
       ) : (
-        <ul className="safety__list">
+        <ul className="panel-list">
           {reports.map((report) => (
             <ReportRow key={report.id} report={report} />
           ))}
         </ul>
       )}
-      {list.hasNextPage ? (
-        <div className="safety__more">
-          <Button variant="secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {t('safety.myReports.more')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={list} />
     </section>
   );
 }
