@@ -83,6 +83,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  if (!config.appSecret) throw new Error('config.appSecret must be resolved before building the app (lib/app-secret.ts)');
   app.decorate('services', createServices(db, config, clock, liveBus, app.log));
   app.addHook('onClose', async () => app.services.live.close());
   app.decorateRequest('viewer', null);
@@ -94,7 +95,6 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await registerCompression(app);
   await app.register(fastifyCookie);
   // Before any route: its hook keeps the media cookie in step on every API answer.
-  if (!config.appSecret) throw new Error('config.appSecret must be resolved before building the app (lib/app-secret.ts)');
   const mediaSession = registerMediaSession(app, {
     secret: config.appSecret,
     userOfSession: (sessionId) => app.services.sessions.findUserIdById(sessionId),

@@ -56,6 +56,9 @@ import { createPreferencesRepository } from './repositories/preferences.reposito
 import { createPreferencesService } from './services/preferences.service.js';
 import { createPasswordResetsRepository } from './repositories/password-resets.repository.js';
 import { createPasswordResetService } from './services/password-reset.service.js';
+import { createTwoFactorRepository } from './repositories/two-factor.repository.js';
+import { createPasswordCheck } from './services/password-check.js';
+import { createTwoFactorService } from './services/two-factor.service.js';
 import { createReportsService } from './services/reports.service.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
@@ -103,6 +106,17 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const uow = createUnitOfWork(db);
   const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, log: log.child({ component: 'notifications' }) });
   const messages = createMessagesService({ conversations, users, blocks, preferences, live, clock, log: log.child({ component: 'messages' }) });
+  const appSecret = config.appSecret;
+  if (!appSecret) throw new Error('config.appSecret must be resolved before the services are made (lib/app-secret.ts)');
+  const twoFactorRepository = createTwoFactorRepository(db);
+  const twoFactor = createTwoFactorService({
+    twoFactor: twoFactorRepository,
+    rateLimits,
+    clock,
+    appSecret,
+    throttle: config.loginThrottle,
+    confirmPassword: createPasswordCheck({ users, rateLimits, throttle: config.loginThrottle }),
+  });
   // Built before the rest: moderation reads posts as their owners see them and checks credentials as a login does.
   const auth = createAuthService({
     users,
@@ -112,6 +126,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     devices: createTrustedDevices({ secret: config.appSecret, clock }),
     clock,
     throttle: config.loginThrottle,
+    twoFactor: twoFactorRepository,
+    secondFactor: twoFactor,
   });
   const postsService = createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow });
   const moderationRepository = createModerationRepository(db);
@@ -127,6 +143,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     people: createPeopleService({ people, clock }),
     account: createAccountService({ users, clock, rateLimits, throttle: config.loginThrottle }),
     accountSessions: createAccountSessionsService({ sessions }),
+    twoFactor,
     passwordReset: createPasswordResetService({
       users,
       resets: createPasswordResetsRepository(db),

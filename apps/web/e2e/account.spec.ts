@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { createAccount, expect, signInAs, skipGates, test, type TestAccount } from './support';
 
 async function openAs(browser: Browser, page: Page, account: Pick<TestAccount, 'token' | 'username'>): Promise<Page> {
@@ -133,4 +134,39 @@ test('a forgotten password: the link from the mail sets a new one, and only the 
   await page.getByLabel('Contraseña', { exact: true }).fill('recuperada-2026');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('two-factor: turned on with the QR code’s secret, then a sign-in asks for the code and accepts it', async ({ page, browser, request }) => {
+  const ana = await createAccount(request, 'dos');
+  await signInAs(page, ana);
+  await page.goto('/settings/account/password-security');
+  await page.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
+  await expect(page.getByRole('img', { name: 'Código QR para tu app de autenticación' })).toBeVisible();
+  const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  await page.getByLabel('Código de 6 dígitos').fill(totp.generate());
+  await page.getByRole('button', { name: 'Confirmar y activar' }).click();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Ya los guardé' }).click();
+  await expect(page.getByText('Activada. Te quedan 10 códigos de recuperación.')).toBeVisible();
+
+  // A new browser: the password alone is not enough.
+  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-ES' });
+  const other = await context.newPage();
+  await skipGates(other);
+  await other.goto('/login');
+  await other.getByLabel('Correo electrónico').fill(ana.email);
+  await other.getByLabel('Contraseña', { exact: true }).fill(ana.password);
+  await other.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(other.getByRole('heading', { name: 'Verificación en dos pasos' })).toBeVisible();
+  expect(await other.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  await other.getByLabel('Código de 6 dígitos').fill('000000');
+  await other.getByRole('button', { name: 'Verificar' }).click();
+  await expect(other.getByText('El código no es correcto o ya se usó.')).toBeVisible();
+  // The next period's code (the one used to turn it on cannot be used again).
+  await other.getByLabel('Código de 6 dígitos').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await other.getByRole('button', { name: 'Verificar' }).click();
+  await expect(other).toHaveURL(/\/$/);
+  expect(await other.evaluate(() => window.localStorage.getItem('token'))).not.toBeNull();
+  await context.close();
 });

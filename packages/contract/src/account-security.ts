@@ -35,3 +35,19 @@ export type LogoutOthersResponse = z.infer<typeof logoutOthersResponse>;
 export const forgotPasswordBody = z.object({ email: z.string().max(320).optional() });
 /** POST /api/password/reset: the link's token and the new password; every session ends. */
 export const resetPasswordBody = z.object({ token: z.string().max(500).optional(), password: z.string().max(200).optional() });
+
+/** GET /api/account/2fa. */
+export const twoFactorStatusResponse = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int().nonnegative() });
+export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponse>;
+/** POST /api/account/2fa/setup: the secret to type in, the otpauth:// address, and its QR code as a data URL. */
+export const twoFactorSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponse>;
+export const twoFactorEnableBody = z.object({ code: z.string().max(20).optional() });
+/** The ten single-use recovery codes, shown once. */
+export const twoFactorEnableResponse = z.object({ recoveryCodes: z.array(z.string()) });
+export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponse>;
+export const twoFactorDisableBody = z.object({
+  password: z.string().max(200).optional(),
+  code: z.string().max(20).nullish(),
+  recoveryCode: z.string().max(40).nullish(),
+});

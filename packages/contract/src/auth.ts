@@ -23,13 +23,32 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const loginResponse = z.object({
+/** A signed-in answer: the session token. */
+export const signedInResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   token: z.string(),
   username: z.string(),
 });
+export type SignedInResponse = z.infer<typeof signedInResponse>;
+
+/**
+ * POST /api/login: signed in, or, for an account with two-factor on, the right password's challenge
+ * and no token (`success: false`, so a client that knows nothing of two-factor shows the message
+ * instead of believing it is signed in); the code goes to POST /api/login/2fa with the challenge.
+ */
+export const loginResponse = z.union([
+  signedInResponse,
+  z.object({ success: z.literal(false), twoFactorRequired: z.literal(true), challenge: z.string(), message: z.string() }),
+]);
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** POST /api/login/2fa: the challenge and a 6-digit code, or a recovery code. */
+export const loginTwoFactorBody = z.object({
+  challenge: z.string().max(200).optional(),
+  code: z.string().max(20).nullish(),
+  recoveryCode: z.string().max(40).nullish(),
+});
 
 export const meResponse = z.object({
   success: z.literal(true),

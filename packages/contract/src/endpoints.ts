@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { loginBody, loginResponse, meResponse, registerBody, registerResponse } from './auth.js';
+import { loginBody, loginResponse, loginTwoFactorBody, meResponse, registerBody, registerResponse, signedInResponse } from './auth.js';
 import { okMessageResponse, okResponse, usernameParam } from './common.js';
 import {
   conversationsQuery,
@@ -28,7 +28,19 @@ import {
   pageQuery,
   suspensionAppealBody,
 } from './moderation.js';
-import { accountSessionsResponse, changePasswordBody, forgotPasswordBody, logoutOthersResponse, resetPasswordBody, sessionIdParam } from './account-security.js';
+import {
+  accountSessionsResponse,
+  changePasswordBody,
+  forgotPasswordBody,
+  logoutOthersResponse,
+  resetPasswordBody,
+  sessionIdParam,
+  twoFactorDisableBody,
+  twoFactorEnableBody,
+  twoFactorEnableResponse,
+  twoFactorSetupResponse,
+  twoFactorStatusResponse,
+} from './account-security.js';
 import { preferencesPatch, preferencesResponse } from './preferences.js';
 import { blockResponse, blockStatusResponse, blockedUsersQuery, blockedUsersResponse } from './blocks.js';
 import { markReadBody, markReadResponse, notificationsQuery, notificationsResponse, unreadCountResponse } from './notifications.js';
@@ -135,6 +147,7 @@ export const endpoints = {
   register: { body: registerBody, response: registerResponse, status: 201 },
   login: { body: loginBody, response: loginResponse },
   logout: { response: okResponse },
+  loginTwoFactor: { body: loginTwoFactorBody, response: signedInResponse },
   forgotPassword: { body: forgotPasswordBody, response: okMessageResponse },
   resetPassword: { body: resetPasswordBody, response: okMessageResponse },
   me: { response: meResponse },
@@ -161,6 +174,10 @@ export const endpoints = {
   accountSessions: { response: accountSessionsResponse },
   endSession: { params: sessionIdParam, response: okResponse },
   logoutOtherSessions: { response: logoutOthersResponse },
+  twoFactorStatus: { response: twoFactorStatusResponse },
+  twoFactorSetup: { response: twoFactorSetupResponse },
+  twoFactorEnable: { body: twoFactorEnableBody, response: twoFactorEnableResponse },
+  twoFactorDisable: { body: twoFactorDisableBody, response: okResponse },
   preferences: { response: preferencesResponse },
   updatePreferences: { body: preferencesPatch, response: preferencesResponse },
   usernameCheck: { params: usernameParam, response: usernameCheckResponse },

@@ -18,6 +18,7 @@ export const routes = {
   register: { method: 'POST', path: '/api/register' },
   login: { method: 'POST', path: '/api/login' },
   logout: { method: 'POST', path: '/api/logout' },
+  loginTwoFactor: { method: 'POST', path: '/api/login/2fa' },
   forgotPassword: { method: 'POST', path: '/api/password/forgot' },
   resetPassword: { method: 'POST', path: '/api/password/reset' },
   me: { method: 'GET', path: '/api/me' },
@@ -48,6 +49,10 @@ export const routes = {
   accountSessions: { method: 'GET', path: '/api/account/sessions' },
   endSession: { method: 'DELETE', path: '/api/account/sessions/:id' },
   logoutOtherSessions: { method: 'POST', path: '/api/account/sessions/logout-others' },
+  twoFactorStatus: { method: 'GET', path: '/api/account/2fa' },
+  twoFactorSetup: { method: 'POST', path: '/api/account/2fa/setup' },
+  twoFactorEnable: { method: 'POST', path: '/api/account/2fa/enable' },
+  twoFactorDisable: { method: 'POST', path: '/api/account/2fa/disable' },
   preferences: { method: 'GET', path: '/api/account/preferences' },
   updatePreferences: { method: 'PATCH', path: '/api/account/preferences' },
 

@@ -38,6 +38,13 @@ export interface UsersTable {
   role: ColumnType<Role, Role | undefined, Role>;
   /** Suspended until this moment (null: not suspended). */
   suspended_until: Date | null;
+  /** The two-factor secret, sealed (lib/secret-box.ts); null while two-factor is off. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A secret set up but not yet confirmed with a code. */
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The last time step a code was accepted for: a code is never accepted twice. */
+  totp_last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -339,7 +346,24 @@ export interface PasswordResetsTable {
   used_at: Timestamp | null;
 }
 
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface LoginChallengesTable {
+  token_hash: string;
+  user_id: string;
+  device_id: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface DB {
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
   password_resets: PasswordResetsTable;
   user_preferences: UserPreferencesTable;
   blocks: BlocksTable;

@@ -132,4 +132,32 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => app.services.preferences.update(await requireViewer(request), request.body),
   );
+
+  route(
+    app,
+    'twoFactorStatus',
+    { tags, summary: 'Si la verificación en dos pasos está activada, y cuántos códigos de recuperación quedan', bearer: true, errors: [401] },
+    async (request) => app.services.twoFactor.status(await requireViewer(request)),
+  );
+
+  route(
+    app,
+    'twoFactorSetup',
+    { tags, summary: 'Configurar la verificación en dos pasos: el secreto, su dirección otpauth:// y el código QR', bearer: true, errors: [401, 409] },
+    async (request) => app.services.twoFactor.setup(await requireViewer(request)),
+  );
+
+  route(
+    app,
+    'twoFactorEnable',
+    { tags, summary: 'Activarla con el primer código; responde los 10 códigos de recuperación (se muestran una vez)', bearer: true, errors: [400, 401, 409, 429] },
+    async (request) => app.services.twoFactor.enable(await requireViewer(request), request.body.code),
+  );
+
+  route(
+    app,
+    'twoFactorDisable',
+    { tags, summary: 'Desactivarla: la contraseña y un código (o un código de recuperación)', bearer: true, errors: [400, 401, 403, 409, 429] },
+    async (request) => app.services.twoFactor.disable(await requireViewer(request), request.body),
+  );
 };

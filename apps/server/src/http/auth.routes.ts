@@ -1,4 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SignedIn } from '../services/auth.service.js';
 import { clientInfo } from '../lib/client-info.js';
 import { mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
@@ -21,26 +23,45 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A sign-in that succeeded: the device cookie, and the new session as this request's viewer (the media cookie). */
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, { deviceCookie, ...session }: SignedIn) {
+    // Marks this browser as the account's device: a later login from it is not subject to the
+    // lockout that strangers' failures cause (services/auth.service.ts).
+    reply.setCookie(DEVICE_COOKIE, deviceCookie.value, {
+      path: DEVICE_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: deviceCookie.maxAgeSeconds,
+    });
+    request.viewer = await app.services.auth.authenticate(session.token, clientInfo(request));
+    request.viewerResolved = true;
+    return { success: true as const, message: messages.loggedIn, ...session };
+  }
+
   route(
     app,
     'login',
-    { tags, summary: 'Iniciar sesión', errors },
-    async (request, reply) => {
-      const { deviceCookie, ...session } = await app.services.auth.login(request.body, clientInfo(request), request.cookies[DEVICE_COOKIE]);
-      // Marks this browser as the account's device: a later login from it is not subject to the
-      // lockout that strangers' failures cause (services/auth.service.ts).
-      reply.setCookie(DEVICE_COOKIE, deviceCookie.value, {
-        path: DEVICE_COOKIE_PATH,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        maxAge: deviceCookie.maxAgeSeconds,
-      });
-      // The new session is this request's viewer from here on: its answer carries the media cookie.
-      request.viewer = await app.services.auth.authenticate(session.token, clientInfo(request));
-      request.viewerResolved = true;
-      return { success: true as const, message: messages.loggedIn, ...session };
+    {
+      tags,
+      summary: 'Iniciar sesión',
+      description: 'Con la verificación en dos pasos activada responde success: false, twoFactorRequired y un challenge para POST /api/login/2fa, sin token.',
+      errors,
     },
+    async (request, reply) => {
+      const result = await app.services.auth.login(request.body, clientInfo(request), request.cookies[DEVICE_COOKIE]);
+      if ('twoFactorRequired' in result) {
+        return { success: false as const, twoFactorRequired: true as const, challenge: result.challenge, message: messages.twoFactorRequired };
+      }
+      return signedIn(request, reply, result);
+    },
+  );
+
+  route(
+    app,
+    'loginTwoFactor',
+    { tags, summary: 'Segundo paso del inicio de sesión: el código de la app de autenticación o un código de recuperación', errors: [400, 401, 403, 429] },
+    async (request, reply) => signedIn(request, reply, await app.services.auth.loginTwoFactor(request.body, clientInfo(request))),
   );
 
   route(

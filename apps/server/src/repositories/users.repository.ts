@@ -37,9 +37,14 @@ export function createUsersRepository(db: Database) {
     async findByEmail(email: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'username', 'email', 'password_hash', 'suspended_until'])
+        .select(['id', 'username', 'email', 'password_hash', 'suspended_until', 'totp_enabled_at'])
         .where(sql<string>`lower(email)`, '=', email.toLowerCase())
         .executeTakeFirst();
+    },
+
+    /** What finishing a sign-in needs of an account (its second step knows only the id). */
+    async findForSignIn(id: string) {
+      return db.selectFrom('users').select(['id', 'username', 'suspended_until']).where('id', '=', id).executeTakeFirst();
     },
 
     async findById(id: string) {

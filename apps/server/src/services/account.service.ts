@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { EMAIL_PATTERN, usernameProblem } from '@wag/contract/account-rules';
 import {
   BIO_MAX_LENGTH,
@@ -13,11 +13,12 @@ import {
 import type { ChangePasswordBody } from '@wag/contract/account-security';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
-import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../lib/errors.js';
+import { ConflictError, UnauthorizedError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { passwordRuleMessage } from '../lib/password-rules.js';
 import { isUniqueViolation, type UsersRepository } from '../repositories/users.repository.js';
 import type { Viewer } from './auth.service.js';
+import { createPasswordCheck } from './password-check.js';
 import type { RateLimitService } from './rate-limit.service.js';
 
 const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{5,24}$/;
@@ -51,16 +52,7 @@ export interface AccountServiceDeps {
 }
 
 export function createAccountService({ users, clock, rateLimits, throttle }: AccountServiceDeps) {
-  /** Checks the account's current password, counting the attempt first like a login does. */
-  async function confirmPassword(viewer: Viewer, password: string | undefined): Promise<void> {
-    if (!password) throw new ValidationError(messages.currentPasswordRequired);
-    const reservation = await rateLimits.reserve([{ key: `password-check:${viewer.userId}`, max: throttle.maxPerAccount, windowMs: throttle.windowMs }]);
-    if (!reservation.allowed) throw new TooManyRequestsError(messages.passwordChecksThrottled, reservation.retryAfterSeconds);
-    const hash = await users.findPasswordHash(viewer.userId);
-    const valid = hash ? await verify(hash, password).catch(() => false) : false;
-    if (!valid) throw new ForbiddenError(messages.currentPasswordWrong);
-    await rateLimits.giveBack(reservation.hits);
-  }
+  const confirmPassword = createPasswordCheck({ users, rateLimits, throttle });
 
   return {
     /**

@@ -11,6 +11,8 @@ import type { Clock } from '../lib/clock.js';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError, ConflictError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { passwordRuleMessage } from '../lib/password-rules.js';
+import type { TwoFactorRepository } from '../repositories/two-factor.repository.js';
+import type { SecondFactor, TwoFactorService } from './two-factor.service.js';
 import { suspensionSpan } from '../lib/spanish-date.js';
 import { hashToken, newSessionToken, normalizeToken } from '../lib/tokens.js';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, type TrustedDevices } from '../lib/trusted-devices.js';
@@ -23,6 +25,13 @@ export interface Viewer {
   userId: string;
   username: string;
   sessionId: string;
+}
+
+/** A sign-in that succeeded: the session token and the trusted-device cookie to set. */
+export interface SignedIn {
+  token: string;
+  username: string;
+  deviceCookie: { value: string; maxAgeSeconds: number };
 }
 
 export interface ClientInfo {
@@ -47,9 +56,16 @@ export interface AuthServiceDeps {
   devices: TrustedDevices;
   clock: Clock;
   throttle: Config['loginThrottle'];
+  /** Login challenges of accounts with two-factor on. */
+  twoFactor: TwoFactorRepository;
+  /** Checks and uses up a code or recovery code (services/two-factor.service.ts). */
+  secondFactor: Pick<TwoFactorService, 'verify'>;
 }
 
-export function createAuthService({ users, sessions, loginIps, rateLimits, devices, clock, throttle }: AuthServiceDeps) {
+/** How long the step between a right password and the code may take. */
+const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
+
+export function createAuthService({ users, sessions, loginIps, rateLimits, devices, clock, throttle, twoFactor, secondFactor }: AuthServiceDeps) {
   function validateRegistration(body: RegisterBody) {
     const username = (body.username ?? '').trim();
     const email = (body.email ?? '').trim();
@@ -119,6 +135,21 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
   /** Whether an account is suspended now (docs/product-decisions.md §9). */
   const suspendedNow = (until: Date | null): until is Date => until !== null && new Date(until).getTime() > clock.now().getTime();
 
+  /** Only the right credentials learn of a suspension (and how to appeal it: POST /api/appeals/suspension). */
+  function refuseSuspended(user: { suspended_until: Date | null }): void {
+    if (suspendedNow(user.suspended_until)) throw new ForbiddenError(messages.accountSuspended.replace('{span}', suspensionSpan(user.suspended_until)));
+  }
+
+  /** A new session for an account whose credentials (and second factor) were right, and the renewed device cookie. */
+  async function startSession(user: { id: string; username: string }, client: ClientInfo, deviceId: string | null): Promise<SignedIn> {
+    const now = clock.now();
+    if (client.ip) await loginIps.remember(user.id, client.ip, now);
+    const token = newSessionToken();
+    await sessions.insert({ userId: user.id, tokenHash: hashToken(token), userAgent: client.userAgent?.slice(0, 512) ?? null, ip: client.ip, now });
+    const device = devices.issue(user.id, deviceId);
+    return { token, username: user.username, deviceCookie: { value: device.value, maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS } };
+  }
+
   return {
     checkCredentials,
 
@@ -148,22 +179,30 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
      * the browser sent, if any; the answer carries the renewed one. A suspended account is refused
      * with a 403 saying until when.
      */
-    async login(body: LoginBody, client: ClientInfo, deviceCookie?: string) {
+    async login(body: LoginBody, client: ClientInfo, deviceCookie?: string): Promise<SignedIn | { twoFactorRequired: true; challenge: string }> {
       const { user, deviceId } = await checkCredentials(body, client, deviceCookie);
-      // Only the right password learns of a suspension (and how to appeal it: POST /api/appeals/suspension).
-      if (suspendedNow(user.suspended_until)) throw new ForbiddenError(messages.accountSuspended.replace('{span}', suspensionSpan(user.suspended_until)));
-      const now = clock.now();
-      if (client.ip) await loginIps.remember(user.id, client.ip, now);
-      const token = newSessionToken();
-      await sessions.insert({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        userAgent: client.userAgent?.slice(0, 512) ?? null,
-        ip: client.ip,
-        now,
-      });
-      const device = devices.issue(user.id, deviceId);
-      return { token, username: user.username, deviceCookie: { value: device.value, maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS } };
+      refuseSuspended(user);
+      if (user.totp_enabled_at) {
+        // The password was right; the session waits for the code (POST /api/login/2fa).
+        const challenge = newSessionToken();
+        const now = clock.now();
+        await twoFactor.createChallenge({ tokenHash: hashToken(challenge), userId: user.id, deviceId, now, expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS) });
+        return { twoFactorRequired: true, challenge };
+      }
+      return startSession(user, client, deviceId);
+    },
+
+    /** The second step: the challenge of a right password and a code (or a recovery code), each usable once. */
+    async loginTwoFactor(body: { challenge?: string } & SecondFactor, client: ClientInfo): Promise<SignedIn> {
+      const tokenHash = hashToken(body.challenge ?? '');
+      const open = body.challenge ? await twoFactor.openChallenge(tokenHash, clock.now()) : undefined;
+      if (!open) throw new UnauthorizedError(messages.twoFactorChallengeExpired);
+      await secondFactor.verify(open.user_id, body);
+      if (!(await twoFactor.closeChallenge(tokenHash, clock.now()))) throw new UnauthorizedError(messages.twoFactorChallengeExpired);
+      const user = await users.findForSignIn(open.user_id);
+      if (!user) throw new UnauthorizedError(messages.twoFactorChallengeExpired);
+      refuseSuspended(user);
+      return startSession(user, client, open.device_id);
     },
 
     /** The viewer a token belongs to, or null for a guest, a bad token or an ended session. */

@@ -85,7 +85,7 @@ function settle(status: number, payload: unknown): unknown {
     status < 200 ||
     status > 299 ||
     (payload !== null && typeof payload === 'object' && (payload as { success?: unknown }).success === false);
-  if (failed) throw new ApiError(status, messageOf(payload));
+  if (failed) throw new ApiError(status, messageOf(payload), payload);
   return payload;
 }
 

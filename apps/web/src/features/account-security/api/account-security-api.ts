@@ -36,3 +36,23 @@ export function useChangePassword() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey(viewer) }),
   });
 }
+
+const twoFactorKey = (viewer: string) => ['two-factor', viewer] as const;
+
+/** GET /api/account/2fa: whether two-factor is on and how many recovery codes are left. */
+export function useTwoFactorStatus() {
+  const viewer = useViewerKey();
+  return useQuery({ queryKey: twoFactorKey(viewer), queryFn: ({ signal }) => api('twoFactorStatus', undefined, { signal }) });
+}
+
+/** Setting up (a secret and its QR code), confirming with the first code, turning off. */
+export function useTwoFactorChanges() {
+  const queryClient = useQueryClient();
+  const viewer = useViewerKey();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorKey(viewer) });
+  return {
+    setup: useMutation({ mutationFn: () => api('twoFactorSetup') }),
+    enable: useMutation({ mutationFn: (code: string) => api('twoFactorEnable', { body: { code } }), onSuccess: refresh }),
+    disable: useMutation({ mutationFn: (body: { password: string; code: string }) => api('twoFactorDisable', { body }), onSuccess: refresh }),
+  };
+}

@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useChangePassword } from '../api/account-security-api';
+import { TwoFactorSection } from './two-factor-section';
 import './account-security.css';
 
 /** /settings/account/password-security: change the password (the other sessions end). */
@@ -66,6 +67,7 @@ export function PasswordSecurityPage() {
           {change.isPending ? t('accountSecurity.password.saving') : t('accountSecurity.password.save')}
         </Button>
       </form>
+      <TwoFactorSection />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError, errorText } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
-import { useLogin } from '../api/use-login';
+import { twoFactorChallengeOf, useLogin, useLoginTwoFactor } from '../api/use-login';
 import { useSuspensionAppeal } from '../api/use-suspension-appeal';
 import { AuthLayout, FormError } from './auth-layout';
 
@@ -27,6 +27,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [attempted, setAttempted] = useState(false);
   const login = useLogin();
+  const [challenge, setChallenge] = useState<string | null>(null);
   const toast = useToast();
   const navigate = useNavigate();
 
@@ -39,10 +40,28 @@ export function LoginPage() {
           toast(t('auth.login.success'), 'success');
           navigate('/');
         },
-        onError: (error) => console.error(error),
+        onError: (error) => {
+          const challenge = twoFactorChallengeOf(error);
+          if (challenge) setChallenge(challenge);
+          else console.error(error);
+        },
       },
     );
   };
+
+  if (challenge) {
+    return (
+      <AuthLayout title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.subtitle')} footer={<Link to="/login" onClick={() => setChallenge(null)}>{t('auth.twoFactor.restart')}</Link>}>
+        <SecondStep
+          challenge={challenge}
+          onDone={() => {
+            toast(t('auth.login.success'), 'success');
+            navigate('/');
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -84,7 +103,7 @@ export function LoginPage() {
         <Link to="/forgot-password" className="auth__forgot">
           {t('auth.login.forgot')}
         </Link>
-        <FormError message={login.isError ? errorText(login.error, t('auth.login.failed')) : null} />
+        <FormError message={login.isError && !twoFactorChallengeOf(login.error) ? errorText(login.error, t('auth.login.failed')) : null} />
         <Button type="submit" size="lg" block className="auth__submit" disabled={login.isPending} onClick={() => setAttempted(true)}>
           {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
         </Button>
@@ -121,6 +140,47 @@ function SuspensionAppeal({ email, password }: { email: string; password: string
       <FormError message={appeal.isError ? errorText(appeal.error, t('auth.login.failed')) : null} />
       <Button type="submit" variant="secondary" block disabled={appeal.isPending || text.trim() === ''}>
         {t('auth.login.appealSubmit')}
+      </Button>
+    </form>
+  );
+}
+
+/** The second step of a sign-in with two-factor on: the app's 6-digit code, or a recovery code. */
+function SecondStep({ challenge, onDone }: { challenge: string; onDone: () => void }) {
+  const finish = useLoginTwoFactor();
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = code.trim();
+    if (!value) return;
+    finish.mutate(useRecovery ? { challenge, recoveryCode: value } : { challenge, code: value.replace(/\s/g, '') }, { onSuccess: onDone });
+  };
+  return (
+    <form className="auth__form" onSubmit={submit} noValidate data-testid="two-factor-form">
+      <TextField
+        label={useRecovery ? t('auth.twoFactor.recoveryCode') : t('auth.twoFactor.code')}
+        name="one-time-code"
+        autoComplete="one-time-code"
+        inputMode={useRecovery ? 'text' : 'numeric'}
+        autoFocus
+        required
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <button
+        type="button"
+        className="auth__forgot"
+        onClick={() => {
+          setUseRecovery(!useRecovery);
+          setCode('');
+        }}
+      >
+        {useRecovery ? t('auth.twoFactor.useApp') : t('auth.twoFactor.useRecovery')}
+      </button>
+      <FormError message={finish.isError ? errorText(finish.error, t('auth.login.failed')) : null} />
+      <Button type="submit" size="lg" block className="auth__submit" disabled={finish.isPending || !code.trim()}>
+        {t('auth.twoFactor.submit')}
       </Button>
     </form>
   );
