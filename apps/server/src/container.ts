@@ -35,6 +35,7 @@ import { mediaBlockJob } from './jobs/media-block.job.js';
 import { createMediaHashesRepository } from './repositories/media-hashes.repository.js';
 import { createMediaHashesService } from './services/media-hashes.service.js';
 import { createJobsRepository } from './repositories/jobs.repository.js';
+import type { MailMessage } from './mail/mail-messages.js';
 import { createStorageSweepRepository } from './repositories/storage-sweep.repository.js';
 import { createMessagesService } from './services/messages.service.js';
 import { createNotificationsService } from './services/notifications.service.js';
@@ -106,6 +107,16 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const uow = createUnitOfWork(db);
   const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, log: log.child({ component: 'notifications' }) });
   const messages = createMessagesService({ conversations, users, blocks, preferences, live, clock, log: log.child({ component: 'messages' }) });
+  const jobsRepository = createJobsRepository(db);
+  /** Queues a mail that tells of something already done (a sign-in, a security change): never fails what it tells of. */
+  async function queueMail(message: MailMessage): Promise<void> {
+    try {
+      await jobsRepository.enqueue({ name: 'mail.send', data: { message } });
+      jobs.notify();
+    } catch (error) {
+      log.warn({ err: error, kind: message.kind }, 'mail not queued');
+    }
+  }
   const appSecret = config.appSecret;
   if (!appSecret) throw new Error('config.appSecret must be resolved before the services are made (lib/app-secret.ts)');
   const twoFactorRepository = createTwoFactorRepository(db);
@@ -116,6 +127,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     appSecret,
     throttle: config.loginThrottle,
     confirmPassword: createPasswordCheck({ users, rateLimits, throttle: config.loginThrottle }),
+    users,
+    queueMail,
   });
   // Built before the rest: moderation reads posts as their owners see them and checks credentials as a login does.
   const auth = createAuthService({
@@ -128,6 +141,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     throttle: config.loginThrottle,
     twoFactor: twoFactorRepository,
     secondFactor: twoFactor,
+    queueMail,
   });
   const postsService = createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow });
   const moderationRepository = createModerationRepository(db);

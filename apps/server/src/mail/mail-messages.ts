@@ -7,6 +7,10 @@ import { suspensionSpan } from '../lib/spanish-date.js';
  * the commit) reads nothing else.
  */
 export type MailMessage =
+  /** A sign-in from a browser and address the account had not used: when, what and where, and what to do if it was not them. */
+  | { kind: 'new-sign-in'; to: string; username: string; device: string; location: string | null; at: string }
+  /** Two-factor sign-in was turned on or off. */
+  | { kind: 'two-factor-changed'; to: string; username: string; enabled: boolean; at: string }
   /** A forgotten password: the single-use link to choose a new one (valid an hour). */
   | { kind: 'password-reset'; to: string; username: string; link: string }
   /** A guest who reported something (with a contact address) hears what a moderator decided. */
@@ -116,8 +120,43 @@ function passwordReset(message: Extract<MailMessage, { kind: 'password-reset' }>
   };
 }
 
+const ACCOUNT_SIGNATURE = '\n\nEl equipo de WAG\n(Este mensaje se envió automáticamente; no respondas a este correo.)';
+const whenText = (iso: string) =>
+  new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Madrid' }).format(new Date(iso));
+
+function newSignIn(message: Extract<MailMessage, { kind: 'new-sign-in' }>): ComposedMail {
+  const where = message.location ? ` (${message.location})` : '';
+  return {
+    to: message.to,
+    subject: 'Nuevo inicio de sesión en tu cuenta de WAG',
+    text:
+      `Hola, @${message.username}:\n\nAlguien inició sesión en tu cuenta el ${whenText(message.at)} desde ${message.device}${where}, ` +
+      'un dispositivo que no habíamos visto antes.\n\nSi fuiste tú, no tienes que hacer nada. Si no, cambia tu contraseña en ' +
+      'Ajustes › Cuenta › Contraseña y seguridad y cierra las sesiones que no reconozcas en Actividad de inicio de sesión.' +
+      ACCOUNT_SIGNATURE,
+  };
+}
+
+function twoFactorChanged(message: Extract<MailMessage, { kind: 'two-factor-changed' }>): ComposedMail {
+  return {
+    to: message.to,
+    subject: message.enabled ? 'Activaste la verificación en dos pasos' : 'Desactivaste la verificación en dos pasos',
+    text:
+      `Hola, @${message.username}:\n\n` +
+      (message.enabled
+        ? `El ${whenText(message.at)} activaste la verificación en dos pasos: al iniciar sesión te pediremos también un código de tu app. Guarda tus códigos de recuperación.`
+        : `El ${whenText(message.at)} desactivaste la verificación en dos pasos: ya basta tu contraseña para iniciar sesión.`) +
+      '\n\nSi no fuiste tú, cambia tu contraseña cuanto antes.' +
+      ACCOUNT_SIGNATURE,
+  };
+}
+
 export function composeMail(message: MailMessage): ComposedMail {
   switch (message.kind) {
+    case 'new-sign-in':
+      return newSignIn(message);
+    case 'two-factor-changed':
+      return twoFactorChanged(message);
     case 'password-reset':
       return passwordReset(message);
     case 'report-decided':

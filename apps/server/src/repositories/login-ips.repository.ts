@@ -17,6 +17,12 @@ export function createLoginIpsRepository(db: Database) {
       return row !== undefined;
     },
 
+    /** Whether the account ever signed in from anywhere (its very first sign-in is not news to tell). */
+    async hasAny(userId: string): Promise<boolean> {
+      const row = await db.selectFrom('login_known_ips').select('ip').where('user_id', '=', userId).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
     async remember(userId: string, ip: string, now: Date): Promise<void> {
       await db
         .insertInto('login_known_ips')

@@ -44,7 +44,7 @@ export function createUsersRepository(db: Database) {
 
     /** What finishing a sign-in needs of an account (its second step knows only the id). */
     async findForSignIn(id: string) {
-      return db.selectFrom('users').select(['id', 'username', 'suspended_until']).where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('users').select(['id', 'username', 'email', 'suspended_until']).where('id', '=', id).executeTakeFirst();
     },
 
     async findById(id: string) {

@@ -12,6 +12,8 @@ import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationErro
 import { messages } from '../lib/messages.js';
 import { passwordRuleMessage } from '../lib/password-rules.js';
 import type { TwoFactorRepository } from '../repositories/two-factor.repository.js';
+import type { MailMessage } from '../mail/mail-messages.js';
+import { describeDevice, describeLocation } from '../lib/session-device.js';
 import type { SecondFactor, TwoFactorService } from './two-factor.service.js';
 import { suspensionSpan } from '../lib/spanish-date.js';
 import { hashToken, newSessionToken, normalizeToken } from '../lib/tokens.js';
@@ -60,12 +62,14 @@ export interface AuthServiceDeps {
   twoFactor: TwoFactorRepository;
   /** Checks and uses up a code or recovery code (services/two-factor.service.ts). */
   secondFactor: Pick<TwoFactorService, 'verify'>;
+  /** Tells the account's address of a sign-in from a device and address it had not used. */
+  queueMail: (message: MailMessage) => Promise<void>;
 }
 
 /** How long the step between a right password and the code may take. */
 const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 
-export function createAuthService({ users, sessions, loginIps, rateLimits, devices, clock, throttle, twoFactor, secondFactor }: AuthServiceDeps) {
+export function createAuthService({ users, sessions, loginIps, rateLimits, devices, clock, throttle, twoFactor, secondFactor, queueMail }: AuthServiceDeps) {
   function validateRegistration(body: RegisterBody) {
     const username = (body.username ?? '').trim();
     const email = (body.email ?? '').trim();
@@ -141,9 +145,23 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
   }
 
   /** A new session for an account whose credentials (and second factor) were right, and the renewed device cookie. */
-  async function startSession(user: { id: string; username: string }, client: ClientInfo, deviceId: string | null): Promise<SignedIn> {
+  async function startSession(user: { id: string; username: string; email: string }, client: ClientInfo, deviceId: string | null): Promise<SignedIn> {
     const now = clock.now();
+    // A browser without the account's device cookie, from an address it has not signed in from lately,
+    // on an account that has signed in before: the owner hears of it by email.
+    const known = deviceId !== null || (client.ip !== null && (await loginIps.isKnown(user.id, client.ip, new Date(now.getTime() - KNOWN_IP_MS))));
+    const unfamiliar = !known && (await loginIps.hasAny(user.id));
     if (client.ip) await loginIps.remember(user.id, client.ip, now);
+    if (unfamiliar) {
+      await queueMail({
+        kind: 'new-sign-in',
+        to: user.email,
+        username: user.username,
+        device: describeDevice(client.userAgent),
+        location: await describeLocation(client.ip),
+        at: now.toISOString(),
+      });
+    }
     const token = newSessionToken();
     await sessions.insert({ userId: user.id, tokenHash: hashToken(token), userAgent: client.userAgent?.slice(0, 512) ?? null, ip: client.ip, now });
     const device = devices.issue(user.id, deviceId);

@@ -6,7 +6,9 @@ import type { Clock } from '../lib/clock.js';
 import { ConflictError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { createSecretBox, derivedKey, keyedHash } from '../lib/secret-box.js';
+import type { MailMessage } from '../mail/mail-messages.js';
 import type { TwoFactorRepository } from '../repositories/two-factor.repository.js';
+import type { UsersRepository } from '../repositories/users.repository.js';
 import type { Viewer } from './auth.service.js';
 import type { PasswordCheck } from './password-check.js';
 import type { RateLimitService } from './rate-limit.service.js';
@@ -23,6 +25,9 @@ export interface TwoFactorServiceDeps {
   appSecret: string;
   throttle: Config['loginThrottle'];
   confirmPassword: PasswordCheck;
+  users: Pick<UsersRepository, 'findById'>;
+  /** Tells the account's address that two-factor was turned on or off. */
+  queueMail: (message: MailMessage) => Promise<void>;
 }
 
 /** What a person types: a 6-digit code from the app, or one of the recovery codes. */
@@ -39,7 +44,7 @@ const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-
  * confirmed with a first code, ten single-use recovery codes, and the check a login's second step
  * and turning it off both use. Codes are counted like passwords and a code is never accepted twice.
  */
-export function createTwoFactorService({ twoFactor, rateLimits, clock, appSecret, throttle, confirmPassword }: TwoFactorServiceDeps) {
+export function createTwoFactorService({ twoFactor, rateLimits, clock, appSecret, throttle, confirmPassword, users, queueMail }: TwoFactorServiceDeps) {
   const box = createSecretBox(appSecret, 'totp-secret');
   const codeKey = derivedKey(appSecret, 'recovery-codes');
 
@@ -78,6 +83,11 @@ export function createTwoFactorService({ twoFactor, rateLimits, clock, appSecret
     });
   }
 
+  async function tellChange(viewer: Viewer, enabled: boolean): Promise<void> {
+    const account = await users.findById(viewer.userId);
+    if (account) await queueMail({ kind: 'two-factor-changed', to: account.email, username: account.username, enabled, at: clock.now().toISOString() });
+  }
+
   return {
     verify,
 
@@ -111,6 +121,7 @@ export function createTwoFactorService({ twoFactor, rateLimits, clock, appSecret
         return `${raw.slice(0, 5)}-${raw.slice(5)}`;
       });
       await twoFactor.enable(viewer.userId, box.seal(secret), step, codes.map((c) => keyedHash(codeKey, normalizeRecoveryCode(c))), clock.now());
+      await tellChange(viewer, true);
       return { recoveryCodes: codes };
     },
 
@@ -119,6 +130,7 @@ export function createTwoFactorService({ twoFactor, rateLimits, clock, appSecret
       await confirmPassword(viewer, body.password);
       await verify(viewer.userId, body);
       await twoFactor.disable(viewer.userId);
+      await tellChange(viewer, false);
       return { success: true };
     },
   };
