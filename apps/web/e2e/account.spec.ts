@@ -149,6 +149,9 @@ test('two-factor: turned on with the QR code’s secret, then a sign-in asks for
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'Ya los guardé' }).click();
   await expect(page.getByText('Activada. Te quedan 10 códigos de recuperación.')).toBeVisible();
+  await page.goto('/settings/privacy-security/security-settings');
+  await expect(page.getByTestId('security-two-factor')).toContainText('Activada');
+  await expect(page.getByTestId('security-sessions')).toContainText('1 abierta');
 
   // A new browser: the password alone is not enough.
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-ES' });

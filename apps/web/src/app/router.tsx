@@ -98,7 +98,10 @@ const privateRoutes: RouteObject[] = [
   { path: 'settings/notifications/interactions', lazy: preferencesPage('interactions') },
   { path: 'settings/privacy-security', lazy: settingsMenu('privacySecurity') },
   { path: 'settings/privacy-security/privacy-controls', lazy: preferencesPage('privacy') },
-  { path: 'settings/privacy-security/security-settings', lazy: comingSoon('settingsSecuritySettings') },
+  {
+    path: 'settings/privacy-security/security-settings',
+    lazy: async () => ({ Component: (await import('../features/account-security/components/security-settings-page')).SecuritySettingsPage }),
+  },
   {
     path: 'settings/privacy-security/blocked-users',
     lazy: async () => ({ Component: (await import('../features/safety/components/blocked-users-page')).BlockedUsersPage }),

@@ -37,7 +37,6 @@ export const sections = {
   createStory: { icon: 'plus', title: 'comingSoon.createStory.title', body: 'comingSoon.createStory.body' },
   upload: { icon: 'upload', title: 'comingSoon.upload.title', body: 'comingSoon.upload.body' },
   settingsPersonalInformation: { icon: 'user', title: 'comingSoon.settingsPersonalInformation.title', body: 'comingSoon.settingsPersonalInformation.body', back: toAccount },
-  settingsSecuritySettings: { icon: 'shield', title: 'comingSoon.settingsSecuritySettings.title', body: 'comingSoon.settingsSecuritySettings.body', back: { to: '/settings/privacy-security', label: 'settings.privacySecurity' } },
   settingsAppearance: { icon: 'moon', title: 'comingSoon.settingsAppearance.title', body: 'comingSoon.settingsAppearance.body', back: toSettings },
   settingsTheme: { icon: 'moon', title: 'comingSoon.settingsTheme.title', body: 'comingSoon.settingsTheme.body', back: { to: '/settings/appearance', label: 'settings.appearance' } },
   settingsLanguage: { icon: 'globe', title: 'comingSoon.settingsLanguage.title', body: 'comingSoon.settingsLanguage.body', back: toSettings },
