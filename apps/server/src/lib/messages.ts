@@ -112,7 +112,6 @@ export const messages = {
   twoFactorSetupFirst: 'Primero configura la verificación en dos pasos.',
   twoFactorThrottled: 'Demasiados códigos incorrectos. Espera unos minutos e inténtalo de nuevo.',
   messageNotAllowed: 'Esta persona no recibe mensajes nuevos de ti.',
-  preferencesSaved: 'Preferencias guardadas.',
   // Blocks (issue 13).
   cannotBlockSelf: 'No puedes bloquearte a ti mismo.',
   blocksLimited: 'Demasiados bloqueos en poco tiempo. Espera un momento e inténtalo de nuevo.',

@@ -78,11 +78,19 @@ export function createPreferencesRepository(db: Database) {
       return result.rows[0]?.allowed ?? true;
     },
 
-    /** Stores the whole merged set (what differs from the defaults and what does not alike). */
-    async save(userId: string, preferences: Preferences, at: Date): Promise<void> {
-      await sql`
-        INSERT INTO user_preferences (user_id, settings, updated_at) VALUES (${userId}, ${JSON.stringify(preferences)}::jsonb, ${at})
-        ON CONFLICT (user_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = EXCLUDED.updated_at`.execute(db);
+    /**
+     * Applies a change to what is stored, in one transaction holding the row, so two changes sent at
+     * once (two switches tapped quickly) both land instead of the later overwriting the earlier.
+     */
+    async update(userId: string, change: (current: Preferences) => Preferences, at: Date): Promise<Preferences> {
+      return db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO user_preferences (user_id, updated_at) VALUES (${userId}, ${at}) ON CONFLICT (user_id) DO NOTHING`.execute(trx);
+        const row = await sql<{ settings: Record<string, unknown> }>`
+          SELECT settings FROM user_preferences WHERE user_id = ${userId} FOR UPDATE`.execute(trx);
+        const next = change(withDefaults(row.rows[0]?.settings));
+        await sql`UPDATE user_preferences SET settings = ${JSON.stringify(next)}::jsonb, updated_at = ${at} WHERE user_id = ${userId}`.execute(trx);
+        return next;
+      });
     },
   };
 }

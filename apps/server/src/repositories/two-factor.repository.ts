@@ -16,16 +16,23 @@ export function createTwoFactorRepository(db: Database) {
       await db.updateTable('users').set({ totp_pending_secret: sealed }).where('id', '=', userId).execute();
     },
 
-    /** Turns two-factor on with the confirmed secret and a fresh set of recovery codes, in one transaction. */
-    async enable(userId: string, sealed: string, step: number, codeHashes: string[], now: Date): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
+    /**
+     * Turns two-factor on with the confirmed secret and a fresh set of recovery codes, in one
+     * transaction; false when it was on already (two confirmations racing: only the first one's codes count).
+     */
+    async enable(userId: string, sealed: string, step: number, codeHashes: string[], now: Date): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const turnedOn = await trx
           .updateTable('users')
           .set({ totp_secret: sealed, totp_pending_secret: null, totp_enabled_at: now, totp_last_step: step })
           .where('id', '=', userId)
-          .execute();
+          .where('totp_secret', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (!turnedOn) return false;
         await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
         await trx.insertInto('recovery_codes').values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash }))).execute();
+        return true;
       });
     },
 

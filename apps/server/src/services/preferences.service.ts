@@ -15,17 +15,18 @@ export function createPreferencesService({ preferences, clock }: { preferences: 
 
     /** A partial change, group by group; what is not sent stays as it was. */
     async update(viewer: Viewer, patch: PreferencesPatch): Promise<PreferencesResponse> {
-      const current = await preferences.of(viewer.userId);
-      const next: PreferencesResponse = {
-        notifications: { ...current.notifications, ...patch.notifications },
-        messages: { ...current.messages, ...patch.messages },
-        interactions: { ...current.interactions, ...patch.interactions },
-        privacy: { ...current.privacy, ...patch.privacy },
-        theme: patch.theme ?? current.theme,
-        language: patch.language ?? current.language,
-      };
-      await preferences.save(viewer.userId, next, clock.now());
-      return next;
+      return preferences.update(
+        viewer.userId,
+        (current) => ({
+          notifications: { ...current.notifications, ...patch.notifications },
+          messages: { ...current.messages, ...patch.messages },
+          interactions: { ...current.interactions, ...patch.interactions },
+          privacy: { ...current.privacy, ...patch.privacy },
+          theme: patch.theme ?? current.theme,
+          language: patch.language ?? current.language,
+        }),
+        clock.now(),
+      );
     },
   };
 }

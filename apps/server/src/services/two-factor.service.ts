@@ -120,7 +120,8 @@ export function createTwoFactorService({ twoFactor, rateLimits, clock, appSecret
         const raw = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
         return `${raw.slice(0, 5)}-${raw.slice(5)}`;
       });
-      await twoFactor.enable(viewer.userId, box.seal(secret), step, codes.map((c) => keyedHash(codeKey, normalizeRecoveryCode(c))), clock.now());
+      const turnedOn = await twoFactor.enable(viewer.userId, box.seal(secret), step, codes.map((c) => keyedHash(codeKey, normalizeRecoveryCode(c))), clock.now());
+      if (!turnedOn) throw new ConflictError(messages.twoFactorAlreadyOn);
       await tellChange(viewer, true);
       return { recoveryCodes: codes };
     },

@@ -45,6 +45,14 @@ describe('preferences', () => {
     expect((await t.request({ method: 'GET', url: '/api/account/preferences' })).statusCode).toBe(401);
   });
 
+  it('keeps every one of several changes sent at once', async () => {
+    const bea = await createUser(t);
+    const keys = ['newQuickys', 'newPosts', 'likes', 'comments', 'mentions', 'follows'] as const;
+    const answers = await Promise.all(keys.map((key) => patch(bea, { notifications: { [key]: false } })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(keys.map(() => 200));
+    expect((await prefs(bea)).notifications).toEqual(Object.fromEntries(keys.map((key) => [key, false])));
+  });
+
   it('a switched-off notification type is neither written nor sent live; the others still are', async () => {
     const owner = await createUser(t);
     const fan = await createUser(t);

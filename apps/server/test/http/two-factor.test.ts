@@ -56,6 +56,19 @@ describe('two-factor sign-in', () => {
     expect((await post('/api/account/2fa/setup', user)).statusCode).toBe(409);
   });
 
+  it('two confirmations sent at once turn it on once: only the answered recovery codes work', async () => {
+    const user = await createUser(t);
+    const { secret } = (await post('/api/account/2fa/setup', user)).json() as { secret: string };
+    const code = codeFor(secret);
+    const answers = await Promise.all([post('/api/account/2fa/enable', user, { code }), post('/api/account/2fa/enable', user, { code })]);
+    const ok = answers.filter((answer) => answer.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode !== 200).map((answer) => answer.statusCode)).toEqual([409]);
+    const { recoveryCodes } = ok[0]!.json() as { recoveryCodes: string[] };
+    const challenge = ((await login(user)).json() as { challenge: string }).challenge;
+    expect((await post('/api/login/2fa', null, { challenge, recoveryCode: recoveryCodes[0] })).statusCode).toBe(200);
+  });
+
   it('a login then answers a challenge and no token; the code finishes it, once', async () => {
     const { user, secret } = await withTwoFactor();
     const first = await login(user);

@@ -136,7 +136,7 @@ function SuspensionAppeal({ email, password }: { email: string; password: string
       <label className="auth__appeal-label" htmlFor="suspension-appeal-text">
         {t('auth.login.appealLabel')}
       </label>
-      <textarea id="suspension-appeal-text" className="auth__appeal-text" value={text} maxLength={APPEAL_TEXT_MAX_LENGTH} onChange={(event) => setText(event.target.value)} />
+      <textarea id="suspension-appeal-text" className="field__input" value={text} maxLength={APPEAL_TEXT_MAX_LENGTH} onChange={(event) => setText(event.target.value)} />
       <FormError message={appeal.isError ? errorText(appeal.error, t('auth.login.failed')) : null} />
       <Button type="submit" variant="secondary" block disabled={appeal.isPending || text.trim() === ''}>
         {t('auth.login.appealSubmit')}

@@ -1,3 +1,4 @@
+import '../../../components/social/more-menu.css';
 import type { DirectMessage } from '@wag/contract/messages';
 import { MESSAGE_MAX_LENGTH } from '@wag/contract/messages-rules';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -76,7 +77,7 @@ function ConversationMenu({ username, onDeleted }: { username: string; onDeleted
         <Icon name="menu" />
       </button>
       {open ? (
-        <ul className="chat-menu__list" role="menu">
+        <ul className="more-menu__list more-menu__list--right" role="menu">
           <li role="none">
             <Link role="menuitem" to={`/${name}`}>{t('messages.viewProfile')}</Link>
           </li>
@@ -90,7 +91,7 @@ function ConversationMenu({ username, onDeleted }: { username: string; onDeleted
             <button
               type="button"
               role="menuitem"
-              className="chat-menu__danger"
+              className="more-menu__danger"
               onClick={() => {
                 // The dialog gives focus back to what had it: the menu button, not this item, which closes.
                 triggerRef.current?.focus();

@@ -8,6 +8,7 @@ import { calendarDate } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { useQueue } from '../api/moderation-api';
 import { ModerationGate } from './moderation-gate';
+import '../../../components/ui/page-header.css';
 import './moderation.css';
 
 /** /moderation: the queue in three tabs, Abiertos / Escalados / Cerrados (?status=). */
@@ -49,7 +50,7 @@ function Queue() {
       ) : items.length === 0 ? (
         <p className="desk__empty">{t('moderation.empty')}</p>
       ) : (
-        <ul className="desk__list">
+        <ul className="panel-list">
           {items.map((item) => (
             <QueueRow key={`${item.subjectType}:${item.subjectId}`} item={item} />
           ))}

@@ -21,6 +21,7 @@ import { calendarDate, commentAge } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { useModerationAction, useSubject } from '../api/moderation-api';
 import { ModerationGate } from './moderation-gate';
+import '../../../components/ui/text-field.css';
 import './moderation.css';
 
 /** The actions the desk offers for a kind of subject (the server checks the state and answers why not). */
@@ -230,7 +231,7 @@ function Actions({ type, id }: { type: ReportSubjectType; id: string }) {
       </label>
       <textarea
         id={ids.reason}
-        className="desk__textarea"
+        className="field__input"
         value={reason}
         maxLength={MODERATION_REASON_MAX_LENGTH}
         placeholder={t('moderation.reasonPlaceholder')}
@@ -242,7 +243,7 @@ function Actions({ type, id }: { type: ReportSubjectType; id: string }) {
           <label className="desk__label" htmlFor={ids.until}>
             {t('moderation.until')}
           </label>
-          <input id={ids.until} className="desk__input" type="date" value={until} onChange={(event) => setUntil(event.target.value)} />
+          <input id={ids.until} className="field__input" type="date" value={until} onChange={(event) => setUntil(event.target.value)} />
         </>
       ) : null}
       {reason.trim() ? null : <p className="desk__hint">{t('moderation.reasonRequired')}</p>}

@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { usePreferences, useUpdatePreferences } from '../api/preferences-api';
+import '../../../components/ui/text-field.css';
 import './preferences.css';
 
 type Group = 'notifications' | 'messages' | 'interactions';
@@ -113,7 +114,7 @@ function PrivacyRows({ preferences, save }: { preferences: PreferencesResponse; 
           </span>
           <select
             id={id}
-            className="preferences__select"
+            className="field__input preferences__select"
             value={preferences.privacy.whoCanMessage}
             onChange={(event) => save({ privacy: { whoCanMessage: event.target.value as WhoCanMessage } })}
           >

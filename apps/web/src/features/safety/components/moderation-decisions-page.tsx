@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { calendarDate } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { useAppeal, useMyDecisions } from '../api/safety-api';
+import '../../../components/ui/text-field.css';
 import './safety.css';
 
 /**
@@ -98,7 +99,7 @@ function AppealForm({ decision, onCancel }: { decision: MyDecision; onCancel: ()
         <label className="safety__label" htmlFor={id}>
           {t('safety.decisions.appealPlaceholder')}
         </label>
-        <textarea id={id} className="safety__textarea" value={text} maxLength={APPEAL_TEXT_MAX_LENGTH} onChange={(event) => setText(event.target.value)} />
+        <textarea id={id} className="field__input" value={text} maxLength={APPEAL_TEXT_MAX_LENGTH} onChange={(event) => setText(event.target.value)} />
       </div>
       {problem ? (
         <p className="safety__error" role="alert">

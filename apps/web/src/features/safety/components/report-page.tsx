@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useReport, useSetBlocked } from '../api/safety-api';
+import '../../../components/ui/text-field.css';
 import './safety.css';
 
 const SUBJECT_NOUNS: Record<ReportSubjectType, MessageKey> = {
@@ -94,7 +95,7 @@ function ReportForm({ subjectType, subjectId }: { subjectType: ReportSubjectType
           <label className="safety__label" htmlFor={ids.reason}>
             {t('safety.report.reason')}
           </label>
-          <select id={ids.reason} className="safety__select" value={reason} onChange={(event) => setReason(event.target.value as ReportReason | '')} required>
+          <select id={ids.reason} className="field__input" value={reason} onChange={(event) => setReason(event.target.value as ReportReason | '')} required>
             <option value="">{t('safety.report.reasonPlaceholder')}</option>
             {REPORT_REASONS.map((code) => (
               <option key={code} value={code}>
@@ -110,7 +111,7 @@ function ReportForm({ subjectType, subjectId }: { subjectType: ReportSubjectType
           </label>
           <textarea
             id={ids.details}
-            className="safety__textarea"
+            className="field__input"
             value={details}
             maxLength={REPORT_DETAILS_MAX_LENGTH}
             placeholder={t('safety.report.detailsPlaceholder')}
@@ -125,7 +126,7 @@ function ReportForm({ subjectType, subjectId }: { subjectType: ReportSubjectType
             <label className="safety__label" htmlFor={ids.email}>
               {t('safety.report.email')}
             </label>
-            <input id={ids.email} className="safety__input" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+            <input id={ids.email} className="field__input" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
             <p className="safety__hint">{t('safety.report.emailHint')}</p>
           </div>
         ) : null}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Icon, type IconName } from '../../../components/ui/icon';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
+import '../../../components/ui/page-header.css';
 import './settings-page.css';
 
 interface Entry {
@@ -95,7 +96,7 @@ export function SettingsPage({ section = 'root' }: { section?: MenuName }) {
       ) : null}
       <h1 className="settings__title">{title}</h1>
       {menu.subtitle ? <p className="settings__subtitle">{t(menu.subtitle)}</p> : null}
-      <ul className="settings__list">
+      <ul className="panel-list">
         {menu.entries.map((entry) => (
           <li key={entry.to}>
             <Link to={entry.to} className="settings__item">
