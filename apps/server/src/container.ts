@@ -56,6 +56,8 @@ import { createAccountSessionsService } from './services/account-sessions.servic
 import { createPreferencesRepository } from './repositories/preferences.repository.js';
 import { createPreferencesService } from './services/preferences.service.js';
 import { createPasswordResetsRepository } from './repositories/password-resets.repository.js';
+import { createEmailConfirmationService } from './services/email-confirmation.service.js';
+import { createEmailConfirmationsRepository } from './repositories/email-confirmations.repository.js';
 import { createPasswordResetService } from './services/password-reset.service.js';
 import { createTwoFactorRepository } from './repositories/two-factor.repository.js';
 import { createPasswordCheck } from './services/password-check.js';
@@ -130,6 +132,14 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     users,
     queueMail,
   });
+  const emailConfirmation = createEmailConfirmationService({
+    users,
+    confirmations: createEmailConfirmationsRepository(db),
+    rateLimits,
+    clock,
+    publicUrl: config.publicUrl,
+    queueMail,
+  });
   // Built before the rest: moderation reads posts as their owners see them and checks credentials as a login does.
   const auth = createAuthService({
     users,
@@ -142,6 +152,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     twoFactor: twoFactorRepository,
     secondFactor: twoFactor,
     queueMail,
+    emailConfirmation,
   });
   const postsService = createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow });
   const moderationRepository = createModerationRepository(db);
@@ -155,7 +166,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     follows: createFollowsService({ follows, people, clock, notify: notifications, uow }),
     blocks: createBlocksService({ blocks, people, clock, notify: notifications, live, uow }),
     people: createPeopleService({ people, clock }),
-    account: createAccountService({ users, clock, rateLimits, throttle: config.loginThrottle }),
+    account: createAccountService({ users, clock, rateLimits, throttle: config.loginThrottle, emailConfirmation }),
+    emailConfirmation,
     accountSessions: createAccountSessionsService({ sessions }),
     twoFactor,
     passwordReset: createPasswordResetService({

@@ -4,6 +4,30 @@ import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { createAccount, expect, signInAs, skipGates, test, type TestAccount } from './support';
 
+/**
+ * The tokens of the links to `linkPage` (reset-password, confirm-email) mailed to `email`, once there
+ * are at least `count`. Without SMTP_URL the server writes each mail to DATA_DIR/outbox as an .eml
+ * file: the links are read there. Mails are sent by background jobs, so their order is not promised.
+ */
+async function linksMailedTo(email: string, linkPage: string, count = 1): Promise<string[]> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const pattern = new RegExp(`${linkPage}\\?token=([A-Za-z0-9_-]+)`);
+  let tokens: string[] = [];
+  await expect
+    .poll(() => {
+      // The .eml body is quoted-printable: soft line breaks and '=' written as '=3D'.
+      const files = existsSync(outbox)
+        ? readdirSync(outbox).map((name) => readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+        : [];
+      tokens = files.filter((text) => text.includes(email)).flatMap((text) => pattern.exec(text)?.[1] ?? []);
+      return tokens.length;
+    })
+    .toBeGreaterThanOrEqual(count);
+  return tokens;
+}
+
+const linkMailedTo = async (email: string, linkPage: string) => (await linksMailedTo(email, linkPage))[0]!;
+
 async function openAs(browser: Browser, page: Page, account: Pick<TestAccount, 'token' | 'username'>): Promise<Page> {
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-ES', hasTouch: true });
   const other = await context.newPage();
@@ -108,20 +132,7 @@ test('a forgotten password: the link from the mail sets a new one, and only the 
   await page.getByRole('button', { name: 'Enviar enlace' }).click();
   await expect(page.getByTestId('forgot-sent')).toContainText('Si hay una cuenta con ese correo');
 
-  // Without SMTP_URL the server writes each mail to DATA_DIR/outbox: read the link there.
-  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  let token = '';
-  await expect
-    .poll(() => {
-      // The .eml body is quoted-printable: soft line breaks and '=' written as '=3D'.
-      const files = existsSync(outbox)
-        ? readdirSync(outbox).map((name) => readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-        : [];
-      const mail = files.find((text) => text.includes(ana.email) && text.includes('reset-password?token='));
-      token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1] ?? '';
-      return token;
-    })
-    .not.toBe('');
+  const token = await linkMailedTo(ana.email, 'reset-password');
 
   await page.goto(`/reset-password?token=${token}`);
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('recuperada-2026');
@@ -172,4 +183,45 @@ test('two-factor: turned on with the QR code’s secret, then a sign-in asks for
   await expect(other).toHaveURL(/\/$/);
   expect(await other.evaluate(() => window.localStorage.getItem('token'))).not.toBeNull();
   await context.close();
+});
+
+test('email: a banner until the address is confirmed; a new address waits for its link, then replaces the old one', async ({ page, request }) => {
+  const ana = await createAccount(request, 'correo');
+  await signInAs(page, ana);
+  await page.goto('/');
+  const banner = page.getByTestId('email-banner');
+  await expect(banner).toContainText(`Confirma tu correo: te enviamos un enlace a ${ana.email}.`);
+  await banner.getByRole('button', { name: 'Reenviar enlace' }).click();
+  await expect(banner).toContainText(`Te enviamos un nuevo enlace de confirmación a ${ana.email}.`);
+
+  // Two links went out; only the newer one works. Opened in this browser, it confirms and the banner goes.
+  const outcomes: string[] = [];
+  for (const token of await linksMailedTo(ana.email, 'confirm-email', 2)) {
+    await page.goto(`/confirm-email?token=${token}`);
+    const state = page.locator('[data-testid="confirm-email"][data-state="success"], [data-testid="confirm-email"][data-state="error"]');
+    outcomes.push((await state.getAttribute('data-state'))!);
+    if (outcomes.at(-1) === 'success') await expect(page.getByTestId('confirm-email')).toContainText(`Desde ahora usamos ${ana.email} para tu cuenta.`);
+    else await expect(page.getByTestId('confirm-email')).toContainText('El enlace de confirmación no es válido o ya caducó.');
+  }
+  expect(outcomes.sort()).toEqual(['error', 'success']);
+  await page.getByRole('link', { name: 'Ir al inicio' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('email-banner')).toHaveCount(0);
+
+  // A new address: the form keeps the one in use and says which one waits.
+  const next = `nuevo-${ana.email}`;
+  await page.goto('/settings/account/personal-information');
+  await page.getByLabel('Correo electrónico').fill(next);
+  await page.getByLabel('Contraseña actual').fill(ana.password);
+  await page.getByTestId('personal-info-save').click();
+  await expect(page.getByText(`Te enviamos un enlace a ${next}.`, { exact: false }).first()).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(ana.email);
+  await expect(page.getByTestId('email-status')).toContainText(`Pendiente de confirmar: ${next}`);
+
+  await page.goto(`/confirm-email?token=${await linkMailedTo(next, 'confirm-email')}`);
+  await expect(page.getByTestId('confirm-email')).toContainText(`Desde ahora usamos ${next} para tu cuenta.`);
+  await page.goto('/settings/account/personal-information');
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(next);
+  await expect(page.getByTestId('email-status')).toHaveCount(0);
+  expect((await request.post('/api/login', { data: { email: next, password: ana.password } })).status()).toBe(200);
 });

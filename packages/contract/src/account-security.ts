@@ -36,6 +36,11 @@ export const forgotPasswordBody = z.object({ email: z.string().max(320).optional
 /** POST /api/password/reset: the link's token and the new password; every session ends. */
 export const resetPasswordBody = z.object({ token: z.string().max(500).optional(), password: z.string().max(200).optional() });
 
+/** POST /api/account/email/confirm: the token of the link sent to the address. */
+export const confirmEmailBody = z.object({ token: z.string().max(500).optional() });
+export const confirmEmailResponse = z.object({ success: z.literal(true), message: z.string(), email: z.string() });
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponse>;
+
 /** GET /api/account/2fa. */
 export const twoFactorStatusResponse = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int().nonnegative() });
 export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponse>;

@@ -57,6 +57,8 @@ export const meResponse = z.object({
     username: z.string(),
     fullName: z.string().nullable(),
     email: z.string(),
+    /** Whether the address was confirmed from the link sent to it (the web app shows a banner until then). */
+    emailConfirmed: z.boolean(),
     profilePictureUrl: z.string().nullable(),
     isVerified: z.boolean(),
     /** user, moderator or admin: moderators and admins get the moderation desk. */

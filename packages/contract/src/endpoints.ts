@@ -32,6 +32,8 @@ import {
   accountSessionsResponse,
   changePasswordBody,
   forgotPasswordBody,
+  confirmEmailBody,
+  confirmEmailResponse,
   logoutOthersResponse,
   resetPasswordBody,
   sessionIdParam,
@@ -150,6 +152,8 @@ export const endpoints = {
   loginTwoFactor: { body: loginTwoFactorBody, response: signedInResponse },
   forgotPassword: { body: forgotPasswordBody, response: okMessageResponse },
   resetPassword: { body: resetPasswordBody, response: okMessageResponse },
+  confirmEmail: { body: confirmEmailBody, response: confirmEmailResponse },
+  resendEmailConfirmation: { response: okMessageResponse },
   me: { response: meResponse },
 
   profile: { params: usernameParam, response: profileResponse },

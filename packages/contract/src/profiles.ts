@@ -153,6 +153,10 @@ export const personalInfoResponse = z.object({
   full_name: z.string().nullable(),
   username: z.string(),
   email: z.string(),
+  /** Whether `email` was confirmed from the link sent to it. */
+  email_confirmed: z.boolean(),
+  /** A new address asked for and waiting for its link to be opened (it is not the account's yet). */
+  pending_email: z.string().nullable(),
   phone: z.string().nullable(),
   birth_date: z.string(),
 });
@@ -176,6 +180,8 @@ export const personalInfoUpdateResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   username: z.string(),
+  /** The new address waiting for confirmation, when the email was changed. */
+  pendingEmail: z.string().nullable(),
 });
 export type PersonalInfoUpdateResponse = z.infer<typeof personalInfoUpdateResponse>;
 

@@ -21,6 +21,8 @@ export const routes = {
   loginTwoFactor: { method: 'POST', path: '/api/login/2fa' },
   forgotPassword: { method: 'POST', path: '/api/password/forgot' },
   resetPassword: { method: 'POST', path: '/api/password/reset' },
+  confirmEmail: { method: 'POST', path: '/api/account/email/confirm' },
+  resendEmailConfirmation: { method: 'POST', path: '/api/account/email/resend' },
   me: { method: 'GET', path: '/api/me' },
 
   // Profiles, people and follows

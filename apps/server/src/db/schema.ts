@@ -45,6 +45,8 @@ export interface UsersTable {
   totp_enabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The last time step a code was accepted for: a code is never accepted twice. */
   totp_last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
+  /** When the current address was confirmed from a link sent to it (null: not yet). */
+  email_confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -346,6 +348,18 @@ export interface PasswordResetsTable {
   used_at: Timestamp | null;
 }
 
+/** A link confirming an address: the registration's, or a new one that replaces the account's once confirmed. */
+export interface EmailConfirmationsTable {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  /** The session that asked for a change: it stays open when the change is confirmed. */
+  session_id: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface RecoveryCodesTable {
   user_id: string;
   code_hash: string;
@@ -365,6 +379,7 @@ export interface DB {
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   password_resets: PasswordResetsTable;
+  email_confirmations: EmailConfirmationsTable;
   user_preferences: UserPreferencesTable;
   blocks: BlocksTable;
   reports: ReportsTable;

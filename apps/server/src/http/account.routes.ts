@@ -61,14 +61,34 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Cambiar nombre, usuario, correo y teléfono',
         description:
-          'Un correo nuevo pide currentPassword (la contraseña actual) y cierra las demás sesiones de la cuenta. ' +
+          'Un correo nuevo pide currentPassword (la contraseña actual) y solo cuenta cuando se confirma con el enlace enviado a esa dirección ' +
+          '(entonces se cierran las demás sesiones); el correo anterior recibe un aviso. ' +
           'La fecha de nacimiento (dob) no cambia después del registro: se acepta la misma, otra se rechaza.',
         bearer: true,
         errors,
       },
-      async (request) => app.services.account.updatePersonalInfo(await requireViewer(request), request.body),
+      async (request) => app.services.account.updatePersonalInfo(await requireViewer(request), request.body, request.ip ?? null),
     );
   }
+
+  route(
+    app,
+    'confirmEmail',
+    {
+      tags,
+      summary: 'Confirmar un correo con el enlace enviado a él (válido 24 horas, de un solo uso)',
+      description: 'El del registro queda confirmado; uno nuevo pasa a ser el de la cuenta y se cierran las demás sesiones. No pide sesión: el enlace es la prueba.',
+      errors: [400, 409],
+    },
+    async (request) => app.services.emailConfirmation.confirm(request.body.token),
+  );
+
+  route(
+    app,
+    'resendEmailConfirmation',
+    { tags, summary: 'Enviar otra vez el enlace de confirmación (del cambio pendiente, o del correo actual sin confirmar)', bearer: true, errors: [401, 409, 429] },
+    async (request) => app.services.emailConfirmation.resend(await requireViewer(request), request.ip ?? null),
+  );
 
   route(
     app,

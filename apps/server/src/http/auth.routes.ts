@@ -92,6 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           username: user.username,
           fullName: user.full_name,
           email: user.email,
+          emailConfirmed: user.email_confirmed_at !== null,
           profilePictureUrl: mediaUrl(user.avatar_key, 'avatar-256.webp'),
           isVerified: user.is_verified,
           role: user.role,

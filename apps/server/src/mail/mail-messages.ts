@@ -11,6 +11,12 @@ export type MailMessage =
   | { kind: 'new-sign-in'; to: string; username: string; device: string; location: string | null; at: string }
   /** Two-factor sign-in was turned on or off. */
   | { kind: 'two-factor-changed'; to: string; username: string; enabled: boolean; at: string }
+  /** The link confirming an address: the one an account registered with, or a new one asked for (valid a day). */
+  | { kind: 'email-confirm'; to: string; username: string; purpose: 'registration' | 'change'; link: string }
+  /** To the old address: a change to `newEmail` was asked for, and how to stop it. */
+  | { kind: 'email-change-requested'; to: string; username: string; newEmail: string; at: string }
+  /** To the old address: the account's address is now `newEmail`. */
+  | { kind: 'email-changed'; to: string; username: string; newEmail: string; at: string }
   /** A forgotten password: the single-use link to choose a new one (valid an hour). */
   | { kind: 'password-reset'; to: string; username: string; link: string }
   /** A guest who reported something (with a contact address) hears what a moderator decided. */
@@ -151,8 +157,56 @@ function twoFactorChanged(message: Extract<MailMessage, { kind: 'two-factor-chan
   };
 }
 
+function emailConfirm(message: Extract<MailMessage, { kind: 'email-confirm' }>): ComposedMail {
+  const registration = message.purpose === 'registration';
+  return {
+    to: message.to,
+    subject: registration ? 'Confirma tu correo de WAG' : 'Confirma tu nuevo correo de WAG',
+    text:
+      `Hola, @${message.username}:\n\n` +
+      (registration
+        ? 'Gracias por unirte a WAG. Para confirmar que este correo es tuyo, abre este enlace en las próximas 24 horas:'
+        : 'Pediste usar este correo en tu cuenta de WAG. Para confirmarlo, abre este enlace en las próximas 24 horas:') +
+      `\n\n${message.link}\n\n` +
+      (registration
+        ? 'Si no creaste una cuenta en WAG, ignora este correo.'
+        : 'Tu cuenta seguirá usando el correo anterior hasta que abras el enlace. Si no lo pediste tú, ignora este correo.') +
+      ACCOUNT_SIGNATURE,
+  };
+}
+
+function emailChangeRequested(message: Extract<MailMessage, { kind: 'email-change-requested' }>): ComposedMail {
+  return {
+    to: message.to,
+    subject: 'Se pidió cambiar el correo de tu cuenta de WAG',
+    text:
+      `Hola, @${message.username}:\n\nEl ${whenText(message.at)} se pidió cambiar el correo de tu cuenta a ${message.newEmail}. ` +
+      'El cambio se hará cuando se abra el enlace que enviamos a esa dirección.\n\n' +
+      'Si no fuiste tú, cambia tu contraseña cuanto antes en Ajustes › Cuenta › Contraseña y seguridad, o restablécela con «¿Olvidaste tu contraseña?»: ' +
+      'el cambio de correo se cancelará y se cerrarán las demás sesiones.' +
+      ACCOUNT_SIGNATURE,
+  };
+}
+
+function emailChanged(message: Extract<MailMessage, { kind: 'email-changed' }>): ComposedMail {
+  return {
+    to: message.to,
+    subject: 'El correo de tu cuenta de WAG ha cambiado',
+    text:
+      `Hola, @${message.username}:\n\nDesde el ${whenText(message.at)}, el correo de tu cuenta de WAG es ${message.newEmail}. ` +
+      'Este correo ya no recibirá mensajes de tu cuenta.\n\nSi no fuiste tú, escríbenos desde esta dirección a soporte@wag.app y te ayudaremos a recuperar tu cuenta.' +
+      ACCOUNT_SIGNATURE,
+  };
+}
+
 export function composeMail(message: MailMessage): ComposedMail {
   switch (message.kind) {
+    case 'email-confirm':
+      return emailConfirm(message);
+    case 'email-change-requested':
+      return emailChangeRequested(message);
+    case 'email-changed':
+      return emailChanged(message);
     case 'new-sign-in':
       return newSignIn(message);
     case 'two-factor-changed':

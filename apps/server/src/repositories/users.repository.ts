@@ -50,7 +50,7 @@ export function createUsersRepository(db: Database) {
     async findById(id: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'username', 'email', 'full_name', 'avatar_key', 'is_verified', 'role'])
+        .select(['id', 'username', 'email', 'email_confirmed_at', 'full_name', 'avatar_key', 'is_verified', 'role'])
         .where('id', '=', id)
         .executeTakeFirst();
     },
@@ -107,7 +107,7 @@ export function createUsersRepository(db: Database) {
     async findPersonalInfo(id: string) {
       return db
         .selectFrom('users')
-        .select(['full_name', 'username', 'email', 'phone', 'birth_date'])
+        .select(['full_name', 'username', 'email', 'email_confirmed_at', 'phone', 'birth_date'])
         .where('id', '=', id)
         .executeTakeFirst();
     },
@@ -132,6 +132,8 @@ export function createUsersRepository(db: Database) {
     async setPasswordHash(id: string, passwordHash: string, now: Date, keepSessionId: string | null): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+        // A change of address asked for before stops here: whoever asked for it with the old password is out too.
+        await trx.updateTable('email_confirmations').set({ used_at: now }).where('user_id', '=', id).where('used_at', 'is', null).execute();
         let ending = trx.deleteFrom('sessions').where('user_id', '=', id);
         if (keepSessionId) ending = ending.where('id', '<>', keepSessionId);
         const ended = await ending.returning('id').execute();
@@ -144,34 +146,38 @@ export function createUsersRepository(db: Database) {
       return row?.password_hash ?? null;
     },
 
+    /** Saves the personal information (the birth date is not among it: it is fixed at registration). */
+    async updatePersonalInfo(id: string, changes: { fullName?: string | null; username?: string; email?: string; phone?: string | null }, now: Date) {
+      return db
+        .updateTable('users')
+        .set({
+          ...(changes.fullName !== undefined ? { full_name: changes.fullName } : {}),
+          ...(changes.username !== undefined ? { username: changes.username } : {}),
+          ...(changes.email !== undefined ? { email: changes.email } : {}),
+          ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .returning(['username'])
+        .executeTakeFirstOrThrow();
+    },
+
     /**
-     * Saves the personal information (the birth date is not among it: it is fixed at registration).
-     * With `endSessionsExcept`, every other session of the account ends in the same transaction, so a
-     * new email never coexists with a session someone else may hold.
+     * The account's address confirmed from a link sent to it: it becomes (or stays) the account's
+     * address, marked confirmed. When it is a new address, every session but `keepSessionId` ends in
+     * the same transaction. Answers the address it replaced (the same one for a registration's link).
      */
-    async updatePersonalInfo(
-      id: string,
-      changes: { fullName?: string | null; username?: string; email?: string; phone?: string | null },
-      now: Date,
-      { endSessionsExcept }: { endSessionsExcept?: string } = {},
-    ) {
+    async confirmEmail(id: string, email: string, now: Date, keepSessionId: string | null): Promise<{ previous: string; username: string } | undefined> {
       return db.transaction().execute(async (trx) => {
-        const saved = await trx
-          .updateTable('users')
-          .set({
-            ...(changes.fullName !== undefined ? { full_name: changes.fullName } : {}),
-            ...(changes.username !== undefined ? { username: changes.username } : {}),
-            ...(changes.email !== undefined ? { email: changes.email } : {}),
-            ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
-            updated_at: now,
-          })
-          .where('id', '=', id)
-          .returning(['username'])
-          .executeTakeFirstOrThrow();
-        if (endSessionsExcept !== undefined) {
-          await trx.deleteFrom('sessions').where('user_id', '=', id).where('id', '<>', endSessionsExcept).execute();
+        const before = await trx.selectFrom('users').select(['email', 'username']).where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!before) return undefined;
+        await trx.updateTable('users').set({ email, email_confirmed_at: now, updated_at: now }).where('id', '=', id).execute();
+        if (before.email.toLowerCase() !== email.toLowerCase()) {
+          let ending = trx.deleteFrom('sessions').where('user_id', '=', id);
+          if (keepSessionId) ending = ending.where('id', '<>', keepSessionId);
+          await ending.execute();
         }
-        return saved;
+        return { previous: before.email, username: before.username };
       });
     },
 

@@ -18,6 +18,7 @@ import { messages } from '../lib/messages.js';
 import { passwordRuleMessage } from '../lib/password-rules.js';
 import { isUniqueViolation, type UsersRepository } from '../repositories/users.repository.js';
 import type { Viewer } from './auth.service.js';
+import type { EmailConfirmationService } from './email-confirmation.service.js';
 import { createPasswordCheck } from './password-check.js';
 import type { RateLimitService } from './rate-limit.service.js';
 
@@ -49,9 +50,10 @@ export interface AccountServiceDeps {
   rateLimits: RateLimitService;
   /** Wrong current passwords are limited like failed logins: a stolen session must not become a way to guess. */
   throttle: Config['loginThrottle'];
+  emailConfirmation: EmailConfirmationService;
 }
 
-export function createAccountService({ users, clock, rateLimits, throttle }: AccountServiceDeps) {
+export function createAccountService({ users, clock, rateLimits, throttle, emailConfirmation }: AccountServiceDeps) {
   const confirmPassword = createPasswordCheck({ users, rateLimits, throttle });
 
   return {
@@ -83,17 +85,27 @@ export function createAccountService({ users, clock, rateLimits, throttle }: Acc
     async personalInfo(viewer: Viewer): Promise<PersonalInfoResponse> {
       const row = await users.findPersonalInfo(viewer.userId);
       if (!row) throw new UnauthorizedError(messages.unauthorized);
-      return { success: true, full_name: row.full_name, username: row.username, email: row.email, phone: row.phone, birth_date: row.birth_date };
+      return {
+        success: true,
+        full_name: row.full_name,
+        username: row.username,
+        email: row.email,
+        email_confirmed: row.email_confirmed_at !== null,
+        pending_email: await emailConfirmation.pendingEmail(viewer.userId),
+        phone: row.phone,
+        birth_date: row.birth_date,
+      };
     },
 
     /**
      * Name, username, email and phone, each checked like at registration. Profiles, lists and
      * mentions look people up by username when asked, so a new name holds everywhere at once and the
-     * old one stops answering. A new email needs the current password and ends every other session
-     * (whoever else holds one must not keep the account). The birth date is fixed at registration:
-     * the same date is accepted (the form sends it back), another one is refused.
+     * old one stops answering. A new email needs the current password and takes effect only once
+     * confirmed from a link sent to it (then every other session ends); the old address is told.
+     * The birth date is fixed at registration: the same date is accepted (the form sends it back),
+     * another one is refused.
      */
-    async updatePersonalInfo(viewer: Viewer, body: PersonalInfoBody): Promise<PersonalInfoUpdateResponse> {
+    async updatePersonalInfo(viewer: Viewer, body: PersonalInfoBody, ip: string | null = null): Promise<PersonalInfoUpdateResponse> {
       const current = await users.findPersonalInfo(viewer.userId);
       if (!current) throw new UnauthorizedError(messages.unauthorized);
       const fullName = optionalText(body.fullName);
@@ -113,7 +125,7 @@ export function createAccountService({ users, clock, rateLimits, throttle }: Acc
       if (body.dob !== undefined && body.dob.trim().slice(0, 10) !== current.birth_date) {
         throw new ValidationError(messages.birthDateFixed);
       }
-      const emailChanges = email !== undefined && email !== current.email;
+      const emailChanges = email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
       // Before telling whether an email is taken: a session alone must not learn which emails have accounts.
       if (emailChanges) await confirmPassword(viewer, body.currentPassword);
       if (username !== undefined && (await users.usernameTakenByOther(username, viewer.userId))) {
@@ -122,14 +134,17 @@ export function createAccountService({ users, clock, rateLimits, throttle }: Acc
       if (emailChanges && (await users.emailTakenByOther(email, viewer.userId))) {
         throw new ConflictError(messages.emailTaken);
       }
+      // Mail goes to an address of the session's choosing: limited before anything is saved.
+      if (emailChanges) await rateLimits.take('emailConfirmation', { userId: viewer.userId, ip });
       try {
-        const saved = await users.updatePersonalInfo(
-          viewer.userId,
-          { fullName, username, email: emailChanges ? email : undefined, phone },
-          clock.now(),
-          { endSessionsExcept: emailChanges ? viewer.sessionId : undefined },
-        );
-        return { success: true, message: messages.personalInfoSaved, username: saved.username };
+        // A change of case only ("Ana@x" for "ana@x") is the same mailbox: saved as typed, nothing to confirm.
+        const sameMailbox = email !== undefined && !emailChanges && email !== current.email;
+        const saved = await users.updatePersonalInfo(viewer.userId, { fullName, username, email: sameMailbox ? email : undefined, phone }, clock.now());
+        if (emailChanges) {
+          await emailConfirmation.requestChange({ ...viewer, username: saved.username }, current.email, email);
+          return { success: true, message: messages.emailChangePending.replace('{email}', email), username: saved.username, pendingEmail: email };
+        }
+        return { success: true, message: messages.personalInfoSaved, username: saved.username, pendingEmail: null };
       } catch (error) {
         if (isUniqueViolation(error, 'users_username_lower')) throw new ConflictError(messages.usernameTaken);
         if (isUniqueViolation(error, 'users_email_lower')) throw new ConflictError(messages.emailTaken);

@@ -15,6 +15,7 @@ import type { TwoFactorRepository } from '../repositories/two-factor.repository.
 import type { MailMessage } from '../mail/mail-messages.js';
 import { describeDevice, describeLocation } from '../lib/session-device.js';
 import type { SecondFactor, TwoFactorService } from './two-factor.service.js';
+import type { EmailConfirmationService } from './email-confirmation.service.js';
 import { suspensionSpan } from '../lib/spanish-date.js';
 import { hashToken, newSessionToken, normalizeToken } from '../lib/tokens.js';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, type TrustedDevices } from '../lib/trusted-devices.js';
@@ -64,12 +65,14 @@ export interface AuthServiceDeps {
   secondFactor: Pick<TwoFactorService, 'verify'>;
   /** Tells the account's address of a sign-in from a device and address it had not used. */
   queueMail: (message: MailMessage) => Promise<void>;
+  /** Sends a new account the link confirming its address. */
+  emailConfirmation: Pick<EmailConfirmationService, 'afterRegistration'>;
 }
 
 /** How long the step between a right password and the code may take. */
 const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 
-export function createAuthService({ users, sessions, loginIps, rateLimits, devices, clock, throttle, twoFactor, secondFactor, queueMail }: AuthServiceDeps) {
+export function createAuthService({ users, sessions, loginIps, rateLimits, devices, clock, throttle, twoFactor, secondFactor, queueMail, emailConfirmation }: AuthServiceDeps) {
   function validateRegistration(body: RegisterBody) {
     const username = (body.username ?? '').trim();
     const email = (body.email ?? '').trim();
@@ -176,20 +179,23 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
       if (await users.usernameTaken(input.username)) throw new ConflictError(messages.usernameTaken);
       if (await users.emailTaken(input.email)) throw new ConflictError(messages.emailTaken);
       const passwordHash = await hash(input.password);
+      let user;
       try {
-        const user = await users.insert({
+        user = await users.insert({
           username: input.username,
           email: input.email,
           passwordHash,
           birthDate: input.birthDate,
         });
-        return { username: user.username };
       } catch (error) {
         // Two registrations racing for one name or email: the unique index decides.
         if (isUniqueViolation(error, 'users_username_lower')) throw new ConflictError(messages.usernameTaken);
         if (isUniqueViolation(error, 'users_email_lower')) throw new ConflictError(messages.emailTaken);
         throw error;
       }
+      // The account works at once; the web app asks to confirm the address until the link is opened.
+      await emailConfirmation.afterRegistration(user);
+      return { username: user.username };
     },
 
     /**

@@ -98,6 +98,13 @@ export const RATE_LIMIT_RULES = {
     perAccount: [{ max: 3, windowMs: HOUR }, { max: 10, windowMs: DAY }],
     perIp: [{ max: 10, windowMs: HOUR }, { max: 50, windowMs: DAY }],
   },
+  // Confirmation links (a new address, or the link sent again): a person asks once or twice; a
+  // session sending links to address after address is someone using WAG to mail strangers.
+  emailConfirmation: {
+    message: messages.emailConfirmationsLimited,
+    perAccount: [{ max: 3, windowMs: HOUR }, { max: 10, windowMs: DAY }],
+    perIp: [{ max: 10, windowMs: HOUR }, { max: 50, windowMs: DAY }],
+  },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMIT_RULES;

@@ -130,6 +130,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'register', lazy: async () => ({ Component: (await import('../features/auth/components/register-page')).RegisterPage }) },
   { path: 'forgot-password', lazy: async () => ({ Component: (await import('../features/auth/components/forgot-password-page')).ForgotPasswordPage }) },
   { path: 'reset-password', lazy: async () => ({ Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage }) },
+  { path: 'confirm-email', lazy: async () => ({ Component: (await import('../features/auth/components/confirm-email-page')).ConfirmEmailPage }) },
   { path: 'quickys', lazy: async () => ({ Component: (await import('../features/quicky/components/explore-quickys-page')).ExploreQuickysPage }) },
   { path: 'wag-stars', lazy: async () => ({ Component: (await import('../features/wag-stars/components/wag-stars-page')).WagStarsPage }) },
   { path: 'search-results', lazy: async () => ({ Component: (await import('../features/search/components/search-results-page')).SearchResultsPage }) },

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { t } from '../../lib/i18n';
 import { useLiveChannel } from '../../lib/live-channel';
 import { BottomBar } from './bottom-bar';
+import { EmailBanner } from './email-banner';
 import { Footer } from './footer';
 import { SearchOverlay } from './search-overlay';
 import { SideMenu } from './side-menu';
@@ -61,6 +62,7 @@ export function Shell({ children }: { children?: ReactNode }) {
       <SideMenu open={menuOpen} />
       <div className="shell__scrim" aria-hidden="true" onClick={closeMenu} />
       <div className="shell__body">
+        <EmailBanner />
         <main id="main" className="shell__main" tabIndex={-1}>
           {children ?? <Outlet />}
         </main>

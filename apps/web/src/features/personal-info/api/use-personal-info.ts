@@ -55,7 +55,8 @@ export function useUpdatePersonalInfo() {
     onSuccess: (response, sent) => {
       const username = response?.username || sent.username;
       queryClient.setQueriesData<CurrentUser>({ queryKey: currentUserKey }, (me) =>
-        me ? { ...me, username, fullName: sent.fullName || null, email: sent.email } : me,
+        // A new email is not the account's until confirmed from its link.
+        me ? { ...me, username, fullName: sent.fullName || null, email: response?.pendingEmail ? me.email : sent.email } : me,
       );
       // A new name or username shows on every screen, and an old username now answers 404: everything
       // already read is read again when next shown.

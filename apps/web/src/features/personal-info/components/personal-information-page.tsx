@@ -8,6 +8,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorText } from '../../../lib/api-error';
 import { changeStoredUsername } from '../../../lib/auth-storage';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useResendEmailConfirmation } from '../../../lib/email-confirmation';
 import { isoDate } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { usePersonalInfo, useUpdatePersonalInfo, type PersonalInfoPayload } from '../api/use-personal-info';
@@ -24,7 +25,31 @@ function toForm(info: PersonalInfoResponse): PersonalInfoPayload {
   };
 }
 
-function PersonalInfoForm({ initial }: { initial: PersonalInfoPayload }) {
+/** Under the email field: the new address waiting for its link, or the current one not confirmed yet, and the link again. */
+function EmailStatus({ pendingEmail, confirmed }: { pendingEmail: string | null; confirmed: boolean }) {
+  const resend = useResendEmailConfirmation();
+  const toast = useToast();
+  if (!pendingEmail && confirmed) return null;
+  return (
+    <div className="personal-info__email-status" data-testid="email-status">
+      <p>{pendingEmail ? t('personalInfo.pendingEmail', { email: pendingEmail }) : t('personalInfo.notConfirmed')}</p>
+      <Button
+        variant="ghost"
+        disabled={resend.isPending || resend.isSuccess}
+        onClick={() =>
+          resend.mutate(undefined, {
+            onSuccess: (response) => toast(response.message, 'success'),
+            onError: (error) => toast(errorText(error, t('emailConfirm.resendFailed')), 'error'),
+          })
+        }
+      >
+        {t('personalInfo.resend')}
+      </Button>
+    </div>
+  );
+}
+
+function PersonalInfoForm({ initial, pendingEmail, emailConfirmed }: { initial: PersonalInfoPayload; pendingEmail: string | null; emailConfirmed: boolean }) {
   const toast = useToast();
   const update = useUpdatePersonalInfo();
   const [original, setOriginal] = useState(initial);
@@ -33,7 +58,7 @@ function PersonalInfoForm({ initial }: { initial: PersonalInfoPayload }) {
 
   const set = (field: keyof PersonalInfoPayload) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
-  // A new email needs the current password (the server ends the account's other sessions then).
+  // A new email needs the current password; it becomes the account's once confirmed from the link.
   const emailChanged = form.email.trim() !== original.email;
 
   const submit = (event: FormEvent) => {
@@ -56,10 +81,11 @@ function PersonalInfoForm({ initial }: { initial: PersonalInfoPayload }) {
       onSuccess: (response) => {
         const username = response?.username || payload.username;
         const { currentPassword: _sent, ...kept } = payload;
-        const saved = { ...kept, username };
+        // A new address waits for its link: the form keeps showing the one in use.
+        const saved = { ...kept, username, email: response.pendingEmail ? original.email : kept.email };
         setOriginal(saved);
         setForm(saved);
-        toast(t('personalInfo.success'), 'success');
+        toast(response.pendingEmail ? response.message : t('personalInfo.success'), 'success');
         if (username !== original.username) changeStoredUsername(username);
       },
       onError: (error) => {
@@ -118,6 +144,7 @@ function PersonalInfoForm({ initial }: { initial: PersonalInfoPayload }) {
         value={form.email}
         onChange={set('email')}
       />
+      {emailChanged ? null : <EmailStatus pendingEmail={pendingEmail} confirmed={emailConfirmed} />}
       {emailChanged ? (
         <TextField
           label={t('personalInfo.currentPassword')}
@@ -178,7 +205,7 @@ export function PersonalInformationPage() {
       </div>
     );
   } else {
-    body = <PersonalInfoForm initial={toForm(info.data)} />;
+    body = <PersonalInfoForm initial={toForm(info.data)} pendingEmail={info.data.pending_email} emailConfirmed={info.data.email_confirmed} />;
   }
 
   return (
