@@ -56,6 +56,8 @@ import { createAccountSessionsService } from './services/account-sessions.servic
 import { createPreferencesRepository } from './repositories/preferences.repository.js';
 import { createPreferencesService } from './services/preferences.service.js';
 import { createPasswordResetsRepository } from './repositories/password-resets.repository.js';
+import { createAccountDataService } from './services/account-data.service.js';
+import { createAccountDataRepository } from './repositories/account-data.repository.js';
 import { createEmailConfirmationService } from './services/email-confirmation.service.js';
 import { createEmailConfirmationsRepository } from './repositories/email-confirmations.repository.js';
 import { createPasswordResetService } from './services/password-reset.service.js';
@@ -168,6 +170,15 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     people: createPeopleService({ people, clock }),
     account: createAccountService({ users, clock, rateLimits, throttle: config.loginThrottle, emailConfirmation }),
     emailConfirmation,
+    accountData: createAccountDataService({
+      data: createAccountDataRepository(db),
+      jobs: jobsRepository,
+      rateLimits,
+      confirmPassword: createPasswordCheck({ users, rateLimits, throttle: config.loginThrottle }),
+      clock,
+      mediaDir: config.mediaDir,
+      jobsQueued: () => jobs.notify(),
+    }),
     accountSessions: createAccountSessionsService({ sessions }),
     twoFactor,
     passwordReset: createPasswordResetService({

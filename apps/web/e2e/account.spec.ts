@@ -225,3 +225,49 @@ test('email: a banner until the address is confirmed; a new address waits for it
   await expect(page.getByTestId('email-status')).toHaveCount(0);
   expect((await request.post('/api/login', { data: { email: next, password: ana.password } })).status()).toBe(200);
 });
+
+test('download my data, then delete the account: the other person keeps the chat as "Cuenta eliminada"', async ({ page, browser, request }) => {
+  const ana = await createAccount(request, 'adios');
+  const bob = await createAccount(request, 'queda');
+  // Bob follows Ana, so her message lands in his conversations rather than his requests.
+  expect((await request.post(`/api/follow/${ana.username}`, { headers: { Authorization: `Bearer ${bob.token}` } })).ok()).toBe(true);
+  const sent = await request.post(`/api/conversations/${bob.username}/messages`, {
+    headers: { Authorization: `Bearer ${ana.token}` },
+    data: { text: 'Hola Bob, me voy de WAG' },
+  });
+  expect(sent.ok()).toBe(true);
+  await signInAs(page, ana);
+
+  await page.goto('/settings/account');
+  await page.getByRole('link', { name: /Descargar mis datos/ }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('download-data').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^wag-${ana.username}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  await expect(page.getByTestId('download-done')).toContainText(download.suggestedFilename());
+
+  await page.goto('/settings/account');
+  await page.getByRole('link', { name: /Eliminar cuenta/ }).click();
+  await page.getByTestId('delete-account').click();
+  await expect(page.getByText('Escribe tu contraseña para confirmar.')).toBeVisible();
+  await page.getByLabel('Contraseña actual').fill(ana.password);
+  await page.getByTestId('delete-account').click();
+  const dialog = page.getByTestId('delete-account-confirm');
+  await expect(dialog).toContainText('¿Eliminar tu cuenta para siempre?');
+  await dialog.getByRole('button', { name: 'Eliminar para siempre' }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await expect(page.getByTestId('account-deleted')).toContainText('Tu cuenta se eliminó. Gracias por haber formado parte de WAG.');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect((await request.post('/api/login', { data: { email: ana.email, password: ana.password } })).status()).toBe(401);
+
+  const other = await openAs(browser, page, bob);
+  await other.goto('/messages');
+  const row = other.getByTestId('conversation-row').filter({ hasText: 'Cuenta eliminada' });
+  await expect(row).toContainText('Hola Bob, me voy de WAG');
+  await row.click();
+  await expect(other.getByTestId('chat-deleted')).toContainText('Esta cuenta se eliminó.');
+  await expect(other.getByTestId('message-input')).toHaveCount(0);
+  await other.context().close();
+});

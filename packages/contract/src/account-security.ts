@@ -41,6 +41,9 @@ export const confirmEmailBody = z.object({ token: z.string().max(500).optional()
 export const confirmEmailResponse = z.object({ success: z.literal(true), message: z.string(), email: z.string() });
 export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponse>;
 
+/** DELETE /api/account: the current password confirms it (checked and throttled like a login). */
+export const deleteAccountBody = z.object({ password: z.string().max(200).optional() });
+
 /** GET /api/account/2fa. */
 export const twoFactorStatusResponse = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int().nonnegative() });
 export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponse>;

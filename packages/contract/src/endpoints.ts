@@ -34,6 +34,7 @@ import {
   forgotPasswordBody,
   confirmEmailBody,
   confirmEmailResponse,
+  deleteAccountBody,
   logoutOthersResponse,
   resetPasswordBody,
   sessionIdParam,
@@ -126,6 +127,16 @@ export function eventStream<E>(): EventStream<E> {
   return { kind: 'event-stream' };
 }
 
+/** A response that is a file to save (the data export's zip) rather than a JSON document. */
+export interface FileDownload {
+  readonly kind: 'file';
+  readonly mediaType: string;
+}
+
+export function fileDownload(mediaType: string): FileDownload {
+  return { kind: 'file', mediaType };
+}
+
 /** What a FormData is to this package (it has no DOM types): the web passes a real FormData. */
 export interface MultipartBody {
   append(name: string, value: unknown, fileName?: string): void;
@@ -135,7 +146,7 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType | typeof MULTIPART;
-  response: z.ZodType | EventStream<unknown>;
+  response: z.ZodType | EventStream<unknown> | FileDownload;
   /** The success status; 200 when absent. */
   status?: 200 | 201;
   /**
@@ -154,6 +165,8 @@ export const endpoints = {
   resetPassword: { body: resetPasswordBody, response: okMessageResponse },
   confirmEmail: { body: confirmEmailBody, response: confirmEmailResponse },
   resendEmailConfirmation: { response: okMessageResponse },
+  exportAccount: { response: fileDownload('application/zip') },
+  deleteAccount: { body: deleteAccountBody, response: okMessageResponse },
   me: { response: meResponse },
 
   profile: { params: usernameParam, response: profileResponse },
@@ -284,7 +297,9 @@ export type Body<N extends EndpointName> = Endpoints[N] extends { body: typeof M
 /** The success response of a call; for the live stream, one of its events. */
 export type Response<N extends EndpointName> = Endpoints[N] extends { response: EventStream<infer E> }
   ? E
-  : Endpoints[N] extends { response: infer S extends z.ZodType }
+  : Endpoints[N] extends { response: FileDownload }
+    ? never
+    : Endpoints[N] extends { response: infer S extends z.ZodType }
     ? z.infer<S>
     : never;
 /** The success status of a call. */

@@ -7,6 +7,8 @@ export const conversationUser = z.object({
   full_name: z.string().nullable(),
   picture: z.string().nullable(),
   isVerified: z.boolean(),
+  /** The account was deleted: its messages stay and the conversation is read-only ("Cuenta eliminada"). */
+  deleted: z.boolean(),
 });
 export type ConversationUser = z.infer<typeof conversationUser>;
 

@@ -23,6 +23,9 @@ export const routes = {
   resetPassword: { method: 'POST', path: '/api/password/reset' },
   confirmEmail: { method: 'POST', path: '/api/account/email/confirm' },
   resendEmailConfirmation: { method: 'POST', path: '/api/account/email/resend' },
+  /** A zip file to save (fetched with the token, not a JSON call). */
+  exportAccount: { method: 'GET', path: '/api/account/export' },
+  deleteAccount: { method: 'DELETE', path: '/api/account' },
   me: { method: 'GET', path: '/api/me' },
 
   // Profiles, people and follows

@@ -176,19 +176,19 @@ export function personFactsSql(viewer: ViewerSql, now: Date, alias = 'u') {
   const id = ref(alias, 'id');
   return factColumns('', [
     ['id', id],
-    ['suspended', sql`(${ref(alias, 'suspended_until')} > ${now}) IS TRUE`],
+    ['suspended', sql`((${ref(alias, 'suspended_until')} > ${now}) IS TRUE OR ${ref(alias, 'deleted_at')} IS NOT NULL)`],
     ['viewer_blocked', blockedSql(viewer, id)],
   ]);
 }
 
 /**
  * personVisible(...): the accounts a viewer finds (profiles, people search, follower lists, mention
- * suggestions): everyone but those blocked either way round and suspended accounts.
+ * suggestions): everyone but those blocked either way round, suspended accounts and deleted ones.
  */
 export function personVisibleSql(viewer: ViewerSql, now: Date, alias = 'u'): Bool {
   const id = ref(alias, 'id');
   return sql<boolean>`(${ownerSql(viewer, id)}
-    OR (NOT (${ref(alias, 'suspended_until')} > ${now}) IS TRUE AND NOT ${blockedSql(viewer, id)}))`;
+    OR (NOT (${ref(alias, 'suspended_until')} > ${now}) IS TRUE AND ${ref(alias, 'deleted_at')} IS NULL AND NOT ${blockedSql(viewer, id)}))`;
 }
 
 /**

@@ -56,7 +56,7 @@ export interface StoryFacts extends OwnerFacts, ViewerFacts {
 
 export interface PersonFacts {
   id: string;
-  /** Suspended now: the profile and everything of it is hidden. */
+  /** Suspended now, or deleted: the profile and everything of it is hidden. */
   suspended: boolean;
   /** The viewer and this person block each other, either way round. */
   viewer_blocked: boolean;
@@ -163,11 +163,12 @@ export interface BlockFacts {
 /**
  * A conversation with another person: the person blocked loses it (gone from their inbox, with its
  * messages and live events); the blocker keeps it read-only, since it may be the evidence of
- * harassment and its messages can still be reported.
+ * harassment and its messages can still be reported. A conversation with a deleted account stays,
+ * read-only: its history is the viewer's too.
  */
-export function conversationAccess(facts: BlockFacts): 'open' | 'read-only' | 'hidden' {
+export function conversationAccess(facts: BlockFacts & { other_deleted?: boolean }): 'open' | 'read-only' | 'hidden' {
   if (facts.blocks_viewer) return 'hidden';
-  if (facts.viewer_blocks) return 'read-only';
+  if (facts.viewer_blocks || facts.other_deleted) return 'read-only';
   return 'open';
 }
 

@@ -21,6 +21,7 @@ import * as preferences from './migrations/2026-11-25T0900-preferences.js';
 import * as passwordResets from './migrations/2026-11-25T1000-password-resets.js';
 import * as twoFactor from './migrations/2026-11-25T1100-two-factor.js';
 import * as emailConfirmation from './migrations/2026-11-25T1200-email-confirmation.js';
+import * as accountDeletion from './migrations/2026-11-25T1300-account-deletion.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1000-password-resets': passwordResets,
   '2026-11-25T1100-two-factor': twoFactor,
   '2026-11-25T1200-email-confirmation': emailConfirmation,
+  '2026-11-25T1300-account-deletion': accountDeletion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -47,6 +47,8 @@ export interface UsersTable {
   totp_last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
   /** When the current address was confirmed from a link sent to it (null: not yet). */
   email_confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The account was deleted: the row is an empty tombstone kept for the other side of its conversations. */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

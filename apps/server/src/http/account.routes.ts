@@ -92,6 +92,39 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
+    'exportAccount',
+    {
+      tags,
+      summary: 'Descargar mis datos: un zip con el perfil, publicaciones, historias (con sus archivos), comentarios, mensajes, seguidos, seguidores, sesiones…',
+      description: 'application/zip, escrito a la vez que se envía. Limitado por cuenta y dirección.',
+      bearer: true,
+      errors: [401, 429],
+    },
+    async (request, reply) => {
+      const exported = await app.services.accountData.export(await requireViewer(request), request.ip ?? null);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${exported.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(exported.stream);
+    },
+  );
+
+  route(
+    app,
+    'deleteAccount',
+    {
+      tags,
+      summary: 'Eliminar la cuenta (con la contraseña actual): sesiones, contenido, seguidores, datos personales y archivos',
+      description: 'Los mensajes que intercambió quedan en el historial de la otra persona como «Cuenta eliminada».',
+      bearer: true,
+      errors: [400, 401, 403, 429],
+    },
+    async (request) => app.services.accountData.delete(await requireViewer(request), request.body.password),
+  );
+
+  route(
+    app,
     'usernameCheck',
     { tags, summary: 'Si un nombre de usuario está libre (sin distinguir mayúsculas; el propio cuenta como libre)', errors: [400] },
     async (request) => app.services.account.checkUsername(request.params.username, await optionalViewer(request)),

@@ -1,5 +1,5 @@
 import { errorResponse } from '@wag/contract/common';
-import { endpoints, MULTIPART, type EndpointName, type Endpoints, type SuccessStatus } from '@wag/contract/endpoints';
+import { endpoints, MULTIPART, type EndpointName, type Endpoints, type FileDownload, type SuccessStatus } from '@wag/contract/endpoints';
 import { routes } from '@wag/contract/routes';
 import type {
   ContextConfigDefault,
@@ -15,6 +15,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 
 type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -41,7 +42,9 @@ type Def<N extends EndpointName> = Endpoints[N];
 type SchemaOf<N extends EndpointName, E extends ErrorStatus> = (Def<N> extends { params: infer S extends z.ZodType } ? { params: S } : unknown) &
   (Def<N> extends { query: infer S extends z.ZodType } ? { querystring: S } : unknown) &
   (Def<N> extends { body: infer S extends z.ZodType } ? { body: S } : unknown) & {
-    response: (Def<N> extends { response: infer S extends z.ZodType } ? { [K in SuccessStatus<N>]: S } : unknown) & { [K in E]: typeof errorResponse };
+    response: (Def<N> extends { response: infer S extends z.ZodType } ? { [K in SuccessStatus<N>]: S } : unknown) &
+      // A file is sent as a stream, not serialized: only its errors have a schema at run time.
+      (Def<N> extends { response: FileDownload } ? { 200: z.ZodType<Readable> } : unknown) & { [K in E]: typeof errorResponse };
   };
 
 export type EndpointHandler<N extends EndpointName, E extends ErrorStatus> = RouteHandlerMethod<
@@ -73,7 +76,7 @@ export function route<N extends EndpointName, E extends ErrorStatus>(
   const { method, path } = routes[name];
   const endpoint: Endpoints[EndpointName] = endpoints[name];
   const response: Record<number, z.ZodType> = {};
-  // The live stream is written by hand, not serialized: only its errors have a schema.
+  // The live stream and files are written as they are, not serialized: only their errors have a schema.
   if ('parse' in endpoint.response) response['status' in endpoint ? endpoint.status : 200] = endpoint.response;
   if ('repeatStatus' in endpoint && 'parse' in endpoint.response) response[endpoint.repeatStatus] = endpoint.response;
   for (const status of options.errors) response[status] = errorResponse;

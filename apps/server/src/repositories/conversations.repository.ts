@@ -12,6 +12,8 @@ export interface ChatUserRow {
   full_name: string | null;
   avatar_key: string | null;
   is_verified: boolean;
+  /** The account was deleted: its messages stay, shown as "Cuenta eliminada". */
+  deleted_at: Date | null;
 }
 
 export interface MessageRow {
@@ -153,7 +155,7 @@ export function createConversationsRepository(db: Database) {
         : sql``;
       const result = await sql<ConversationRow>`
         SELECT m.conversation_id, m.unread_count, m.last_message_at, m.last_message_at::text AS cursor_at,
-          u.id, u.username, u.full_name, u.avatar_key, u.is_verified,
+          u.id, u.username, u.full_name, u.avatar_key, u.is_verified, u.deleted_at,
           msg.id AS message_id, msg.sender_id AS message_sender_id, s.username AS message_sender_username,
           msg.text AS message_text, msg.created_at AS message_created_at,
           ${quotedStory(input.userId, input.now)} AS message_story

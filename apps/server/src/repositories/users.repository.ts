@@ -59,7 +59,7 @@ export function createUsersRepository(db: Database) {
     async findByUsername(username: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'username', 'email', 'full_name', 'avatar_key', 'is_verified'])
+        .select(['id', 'username', 'email', 'full_name', 'avatar_key', 'is_verified', 'deleted_at'])
         .where(sql<string>`lower(username)`, '=', username.toLowerCase())
         .executeTakeFirst();
     },

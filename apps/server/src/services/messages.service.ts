@@ -59,6 +59,7 @@ export function createMessagesService({
     full_name: row.full_name,
     picture: mediaUrl(row.avatar_key, MEDIA_FILES.avatarSmall),
     isVerified: row.is_verified,
+    deleted: row.deleted_at !== null,
   });
 
   /** The quoted story's picture, only while the access rules let this reader watch the story. */
@@ -109,7 +110,7 @@ export function createMessagesService({
     const user = await users.findByUsername(username);
     if (!user) throw new NotFoundError(texts.userNotFound);
     if (user.id === viewer.userId) throw new ValidationError(texts.messageToSelf);
-    const access = conversationAccess(await blocks.facts(viewer.userId, user.id));
+    const access = conversationAccess({ ...(await blocks.facts(viewer.userId, user.id)), other_deleted: user.deleted_at !== null });
     if (access === 'hidden') throw new NotFoundError(texts.userNotFound);
     return { ...user, access };
   }
@@ -117,6 +118,7 @@ export function createMessagesService({
   /** The other person, refusing anything new with someone the viewer blocks. */
   async function openWith(viewer: Viewer, username: string) {
     const user = await other(viewer, username);
+    if (user.deleted_at !== null) throw new ForbiddenError(texts.messageToDeleted);
     if (user.access === 'read-only') throw new ForbiddenError(texts.messageToBlocked);
     return user;
   }
@@ -213,7 +215,7 @@ export function createMessagesService({
         user: userOf(user),
         // 'Visto' only while both keep read receipts on (either turning them off hides them both ways).
         otherLastReadAt: receipts && membership?.other_last_read_at ? new Date(membership.other_last_read_at).toISOString() : null,
-        blockedByMe: user.access === 'read-only',
+        blockedByMe: user.access === 'read-only' && user.deleted_at === null,
       };
       if (!membership || membership.status === 'rejected') return { ...base, items: [], nextCursor: null, status: 'none' };
       const rows = await conversations.messages({

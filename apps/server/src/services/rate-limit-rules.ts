@@ -105,6 +105,12 @@ export const RATE_LIMIT_RULES = {
     perAccount: [{ max: 3, windowMs: HOUR }, { max: 10, windowMs: DAY }],
     perIp: [{ max: 10, windowMs: HOUR }, { max: 50, windowMs: DAY }],
   },
+  // A data export reads everything an account has: a person downloads it once, maybe again to check.
+  accountExport: {
+    message: messages.exportsLimited,
+    perAccount: [{ max: 3, windowMs: HOUR }, { max: 10, windowMs: DAY }],
+    perIp: [{ max: 10, windowMs: HOUR }, { max: 50, windowMs: DAY }],
+  },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMIT_RULES;

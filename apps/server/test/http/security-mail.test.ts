@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/factories.js';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { notAddressConfirmation, startTestSmtp, type TestSmtp } from '../support/smtp.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let smtp: TestSmtp;
@@ -20,7 +20,7 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebK
 /** What was mailed to an address since the test began, after the queued mail went out. */
 async function mailTo(user: TestUser) {
   await t.app.services.jobs.drain();
-  return smtp.received.filter((mail) => JSON.stringify(mail.to).includes(user.email));
+  return smtp.received.filter((mail) => JSON.stringify(mail.to).includes(user.email)).filter(notAddressConfirmation);
 }
 
 function signIn(user: TestUser, ip: string, cookie?: string) {

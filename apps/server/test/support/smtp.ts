@@ -52,3 +52,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Every new account is sent the link confirming its address: tests about other mail leave it out.
+ */
+export function notAddressConfirmation(mail: ParsedMail): boolean {
+  return !/^Confirma tu (nuevo )?correo de WAG$/.test(mail.subject ?? '');
+}

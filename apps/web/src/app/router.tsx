@@ -92,6 +92,14 @@ const privateRoutes: RouteObject[] = [
     path: 'settings/account/login-activity',
     lazy: async () => ({ Component: (await import('../features/account-security/components/login-activity-page')).LoginActivityPage }),
   },
+  {
+    path: 'settings/account/download-data',
+    lazy: async () => ({ Component: (await import('../features/account-data/components/download-data-page')).DownloadDataPage }),
+  },
+  {
+    path: 'settings/account/delete-account',
+    lazy: async () => ({ Component: (await import('../features/account-data/components/delete-account-page')).DeleteAccountPage }),
+  },
   { path: 'settings/notifications', lazy: settingsMenu('notifications') },
   { path: 'settings/notifications/push-notifications', lazy: preferencesPage('push') },
   { path: 'settings/notifications/direct-messages', lazy: preferencesPage('messages') },
@@ -130,6 +138,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'register', lazy: async () => ({ Component: (await import('../features/auth/components/register-page')).RegisterPage }) },
   { path: 'forgot-password', lazy: async () => ({ Component: (await import('../features/auth/components/forgot-password-page')).ForgotPasswordPage }) },
   { path: 'reset-password', lazy: async () => ({ Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage }) },
+  { path: 'account-deleted', lazy: async () => ({ Component: (await import('../features/account-data/components/account-deleted-page')).AccountDeletedPage }) },
   { path: 'confirm-email', lazy: async () => ({ Component: (await import('../features/auth/components/confirm-email-page')).ConfirmEmailPage }) },
   { path: 'quickys', lazy: async () => ({ Component: (await import('../features/quicky/components/explore-quickys-page')).ExploreQuickysPage }) },
   { path: 'wag-stars', lazy: async () => ({ Component: (await import('../features/wag-stars/components/wag-stars-page')).WagStarsPage }) },

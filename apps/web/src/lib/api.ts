@@ -1,4 +1,4 @@
-import type { Body, EndpointName, Endpoints, EventStream, Input, MultipartBody, Response as Answer } from '@wag/contract/endpoints';
+import type { Body, EndpointName, Endpoints, EventStream, FileDownload, Input, MultipartBody, Response as Answer } from '@wag/contract/endpoints';
 import { pathFor, routes, type RouteName } from '@wag/contract/routes';
 import { ApiError } from './api-error';
 import { readToken } from './auth-storage';
@@ -13,8 +13,10 @@ import { readToken } from './auth-storage';
 
 /** Calls answered with a stream of events rather than one JSON document: read with openStream. */
 export type StreamName = { [N in EndpointName]: Endpoints[N]['response'] extends EventStream<unknown> ? N : never }[EndpointName];
+/** Calls answered with a file to save (the data export): read with downloadFile. */
+export type DownloadName = { [N in EndpointName]: Endpoints[N]['response'] extends FileDownload ? N : never }[EndpointName];
 /** Calls answered with one JSON document. */
-export type CallName = Exclude<EndpointName, StreamName>;
+export type CallName = Exclude<EndpointName, StreamName | DownloadName>;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -167,6 +169,26 @@ export function api<N extends CallName>(name: N, ...[input, options]: CallArgs<N
   const settings: UploadOptions = options ?? {};
   const answer = settings.onUploadProgress ? sendWithProgress(method, url, body, settings) : send(method, url, body, settings);
   return answer as Promise<Answer<N>>;
+}
+
+/**
+ * Fetches a file the server makes for the signed-in person (the data export) with the token in the
+ * Authorization header, and answers it with the name the server gave it. Errors as `api` throws them.
+ */
+export async function downloadFile(name: DownloadName, options: CallOptions = {}): Promise<{ blob: Blob; fileName: string }> {
+  const token = tokenFor(options);
+  const headers = new Headers();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(urlOf(name), { method: routes[name].method, headers, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, undefined);
+  }
+  if (!response.ok) settle(response.status, parseJson(await response.text()));
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'wag.zip';
+  return { blob: await response.blob(), fileName };
 }
 
 /**

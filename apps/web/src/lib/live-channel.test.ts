@@ -29,7 +29,7 @@ describe('messages and read receipts in an open conversation', () => {
   const openChat = (): MessagesResponse => ({
     items: [],
     nextCursor: null,
-    user: { username: 'ana', full_name: null, picture: null, isVerified: false },
+    user: { username: 'ana', full_name: null, picture: null, isVerified: false, deleted: false },
     status: 'active',
     otherLastReadAt: null,
     blockedByMe: false,

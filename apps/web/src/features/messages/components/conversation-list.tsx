@@ -15,7 +15,7 @@ export function messagePreview(summary: ConversationSummary): string {
 }
 
 export function ConversationRow({ summary, to, active = false }: { summary: ConversationSummary; to: string; active?: boolean }) {
-  const name = summary.user.username;
+  const name = summary.user.deleted ? t('messages.deletedAccount') : summary.user.full_name || summary.user.username;
   const unread = summary.unreadCount > 0;
   return (
     <li>
@@ -25,10 +25,10 @@ export function ConversationRow({ summary, to, active = false }: { summary: Conv
         aria-current={active ? 'page' : undefined}
         data-testid="conversation-row"
       >
-        <Avatar name={summary.user.full_name || name} src={summary.user.picture} size={48} />
+        <Avatar name={summary.user.deleted ? '?' : name} src={summary.user.picture} size={48} />
         <span className="conversation-row__body">
           <span className="conversation-row__name">
-            {summary.user.full_name || name}
+            {name}
             {summary.user.isVerified ? <VerifiedBadge size={14} /> : null}
           </span>
           <span className="conversation-row__preview">{messagePreview(summary)}</span>

@@ -169,7 +169,8 @@ export function ConversationPane({ username, showBack }: { username: string; sho
   };
 
   const user = first?.user;
-  const display = user?.full_name || user?.username || username;
+  const deleted = user?.deleted === true;
+  const display = deleted ? t('messages.deletedAccount') : user?.full_name || user?.username || username;
   const backToList = () => navigate('/messages', { replace: true });
 
   return (
@@ -180,16 +181,25 @@ export function ConversationPane({ username, showBack }: { username: string; sho
             <Icon name="arrowLeft" />
           </Link>
         ) : null}
-        <Link to={`/${encodeURIComponent(username)}`} className="chat__who">
-          <Avatar name={display} src={user?.picture} size={40} />
-          <span className="chat__names">
-            <strong>
-              {display}
-              {user?.isVerified ? <VerifiedBadge size={14} /> : null}
-            </strong>
-            <span>@{user?.username ?? username}</span>
+        {deleted ? (
+          <span className="chat__who" data-testid="chat-deleted-account">
+            <Avatar name="?" src={null} size={40} />
+            <span className="chat__names">
+              <strong>{display}</strong>
+            </span>
           </span>
-        </Link>
+        ) : (
+          <Link to={`/${encodeURIComponent(username)}`} className="chat__who">
+            <Avatar name={display} src={user?.picture} size={40} />
+            <span className="chat__names">
+              <strong>
+                {display}
+                {user?.isVerified ? <VerifiedBadge size={14} /> : null}
+              </strong>
+              <span>@{user?.username ?? username}</span>
+            </span>
+          </Link>
+        )}
         <ConversationMenu username={username} onDeleted={backToList} />
       </header>
 
@@ -236,7 +246,11 @@ export function ConversationPane({ username, showBack }: { username: string; sho
         </p>
       ) : null}
 
-      {first?.blockedByMe ? (
+      {deleted ? (
+        <p className="chat__blocked" data-testid="chat-deleted">
+          {t('messages.deletedReadOnly')}
+        </p>
+      ) : first?.blockedByMe ? (
         <p className="chat__blocked" data-testid="chat-blocked">
           {t('messages.blockedReadOnly', { username })} <Link to={`/block-user/${encodeURIComponent(username)}`}>{t('safety.block.unblock')}</Link>
         </p>

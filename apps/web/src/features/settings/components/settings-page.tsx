@@ -44,6 +44,8 @@ const menus: Record<MenuName, Menu> = {
       { to: '/settings/account/personal-information', icon: 'user', label: 'settings.personalInformation', hint: 'settings.personalInformationHint' },
       { to: '/settings/account/password-security', icon: 'lock', label: 'settings.passwordSecurity', hint: 'settings.passwordSecurityHint' },
       { to: '/settings/account/login-activity', icon: 'clock', label: 'settings.loginActivity', hint: 'settings.loginActivityHint' },
+      { to: '/settings/account/download-data', icon: 'download', label: 'settings.downloadData', hint: 'settings.downloadDataHint' },
+      { to: '/settings/account/delete-account', icon: 'trash', label: 'settings.deleteAccount', hint: 'settings.deleteAccountHint' },
     ],
   },
   notifications: {

@@ -1,0 +1,194 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+
+/**
+ * Columns that point at an account and are kept when it is deleted, so that other people keep what is
+ * theirs: the messages they sent and received and their side of the conversation (shown with "Cuenta
+ * eliminada"), and the moderation record (reports about the account, who decided what). Every other
+ * column referencing users is cleared when an account is deleted (found in the catalog, so a table
+ * added later is covered without being listed here).
+ */
+const KEPT_REFERENCES = new Set([
+  'messages.sender_id',
+  'messages.recipient_id',
+  'conversations.user_low',
+  'conversations.user_high',
+  'conversation_members.other_id',
+  'reports.subject_owner_id',
+  'moderation_subjects.owner_id',
+  'moderation_events.actor_id',
+  // Reports the person made stay, without them (set to null below).
+  'reports.reporter_id',
+]);
+
+/** Everything a person's export holds, read in a few statements (one per kind of data). */
+export function createAccountDataRepository(db: Database) {
+  return {
+    async exportData(userId: string) {
+      const profile = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'email_confirmed_at', 'full_name', 'bio', 'phone', 'birth_date', 'avatar_key', 'is_verified', 'role', 'created_at'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!profile) return undefined;
+      const preferences = await db.selectFrom('user_preferences').select(['settings', 'updated_at']).where('user_id', '=', userId).executeTakeFirst();
+      const posts = await db
+        .selectFrom('posts')
+        .select(['id', 'slug', 'post_type', 'content_type', 'visibility', 'title', 'description', 'tags', 'status', 'likes_count', 'views_count', 'comments_count', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute();
+      const postMedia = await db
+        .selectFrom('post_media')
+        .innerJoin('posts', 'posts.id', 'post_media.post_id')
+        .select(['post_media.post_id', 'post_media.position', 'post_media.kind', 'post_media.image_key', 'post_media.video_key'])
+        .where('posts.user_id', '=', userId)
+        .orderBy('post_media.post_id')
+        .orderBy('post_media.position')
+        .execute();
+      const stories = await db
+        .selectFrom('stories')
+        .select(['id', 'audience', 'kind', 'image_key', 'video_key', 'status', 'highlighted_at', 'views_count', 'likes_count', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute();
+      const comments = await db
+        .selectFrom('comments')
+        .select(['id', 'post_id', 'parent_id', 'text', 'likes_count', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute();
+      const messages = await sql<{ id: string; with: string; sent_by_me: boolean; text: string; created_at: Date; read_at: Date | null }>`
+        SELECT m.id, o.username AS with, m.sender_id = ${userId} AS sent_by_me, m.text, m.created_at, m.read_at
+        FROM messages m JOIN users o ON o.id = CASE WHEN m.sender_id = ${userId} THEN m.recipient_id ELSE m.sender_id END
+        WHERE m.sender_id = ${userId} OR m.recipient_id = ${userId}
+        ORDER BY m.created_at`.execute(db);
+      const following = await sql<{ username: string; since: Date }>`
+        SELECT u.username, f.created_at AS since FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ${userId} ORDER BY f.created_at`.execute(db);
+      const followers = await sql<{ username: string; since: Date }>`
+        SELECT u.username, f.created_at AS since FROM follows f JOIN users u ON u.id = f.follower_id WHERE f.followee_id = ${userId} ORDER BY f.created_at`.execute(db);
+      const liked = await sql<{ post_id: string; at: Date }>`SELECT post_id, created_at AS at FROM post_likes WHERE user_id = ${userId} ORDER BY created_at`.execute(db);
+      const saved = await sql<{ post_id: string; at: Date }>`SELECT post_id, saved_at AS at FROM saved_posts WHERE user_id = ${userId} ORDER BY saved_at`.execute(db);
+      const blocked = await sql<{ username: string; since: Date }>`
+        SELECT u.username, b.created_at AS since FROM blocks b JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = ${userId} ORDER BY b.created_at`.execute(db);
+      const reports = await db
+        .selectFrom('reports')
+        .select(['id', 'subject_type', 'subject_id', 'reason', 'details', 'status', 'outcome', 'created_at', 'decided_at'])
+        .where('reporter_id', '=', userId)
+        .orderBy('created_at')
+        .execute();
+      const sessions = await db
+        .selectFrom('sessions')
+        .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute();
+      return {
+        profile,
+        preferences: preferences?.settings ?? {},
+        posts,
+        postMedia,
+        stories,
+        comments,
+        messages: messages.rows,
+        following: following.rows,
+        followers: followers.rows,
+        liked: liked.rows,
+        saved: saved.rows,
+        blocked: blocked.rows,
+        reports,
+        sessions,
+      };
+    },
+
+    /**
+     * Deletes an account in one transaction. The users row stays as an empty tombstone (no name,
+     * address, password, picture or birth date; `deleted_at` set) so that the other side of each
+     * conversation keeps its messages; every other row referencing the account goes, with the
+     * counters it fed on other people's profiles, posts, comments and stories recomputed. The media
+     * folders its rows named are then unreferenced, and the storage sweep removes them.
+     */
+    async deleteAccount(userId: string, now: Date): Promise<{ deleted: boolean }> {
+      return db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('users').select(['id', 'deleted_at']).where('id', '=', userId).forUpdate().executeTakeFirst();
+        if (!user || user.deleted_at) return { deleted: false };
+
+        // What the account's rows counted on other rows, found before they go.
+        const touchedUsers = await sql<{ id: string }>`
+          SELECT followee_id AS id FROM follows WHERE follower_id = ${userId}
+          UNION SELECT follower_id FROM follows WHERE followee_id = ${userId}`.execute(trx);
+        const touchedPosts = await sql<{ id: string }>`
+          SELECT post_id AS id FROM post_likes WHERE user_id = ${userId}
+          UNION SELECT post_id FROM comments WHERE user_id = ${userId}`.execute(trx);
+        const touchedComments = await sql<{ id: string }>`
+          SELECT comment_id AS id FROM comment_likes WHERE user_id = ${userId}`.execute(trx);
+        const touchedStories = await sql<{ id: string }>`SELECT story_id AS id FROM story_likes WHERE user_id = ${userId}`.execute(trx);
+
+        await sql`UPDATE reports SET reporter_id = NULL, reporter_email = NULL WHERE reporter_id = ${userId}`.execute(trx);
+        await clearReferences(trx, userId);
+
+        // The tombstone: nothing that names or identifies the person is left.
+        await sql`
+          UPDATE users SET
+            username = ${`eliminada_${userId.replace(/-/g, '').slice(0, 10)}`},
+            email = ${`${userId}@eliminada.invalid`},
+            password_hash = '!', full_name = NULL, bio = NULL, phone = NULL, birth_date = '1900-01-01',
+            avatar_key = NULL, is_verified = false, featured_rank = NULL, role = 'user',
+            totp_secret = NULL, totp_pending_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL,
+            email_confirmed_at = NULL, suspended_until = NULL,
+            followers_count = 0, following_count = 0, posts_count = 0, listed_posts_count = 0, followers_posts_count = 0,
+            deleted_at = ${now}, updated_at = ${now}
+          WHERE id = ${userId}`.execute(trx);
+
+        const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+        const users = ids(touchedUsers.rows);
+        if (users.length > 0) {
+          await sql`
+            UPDATE users u SET
+              followers_count = (SELECT count(*) FROM follows f WHERE f.followee_id = u.id),
+              following_count = (SELECT count(*) FROM follows f WHERE f.follower_id = u.id)
+            WHERE u.id = ANY(${users}::uuid[])`.execute(trx);
+        }
+        const posts = ids(touchedPosts.rows);
+        if (posts.length > 0) {
+          await sql`
+            UPDATE posts p SET
+              likes_count = (SELECT count(*) FROM post_likes l WHERE l.post_id = p.id),
+              comments_count = (SELECT count(*) FROM comments c WHERE c.post_id = p.id)
+            WHERE p.id = ANY(${posts}::uuid[])`.execute(trx);
+        }
+        const comments = ids(touchedComments.rows);
+        if (comments.length > 0) {
+          await sql`
+            UPDATE comments c SET likes_count = (SELECT count(*) FROM comment_likes l WHERE l.comment_id = c.id)
+            WHERE c.id = ANY(${comments}::uuid[])`.execute(trx);
+        }
+        const stories = ids(touchedStories.rows);
+        if (stories.length > 0) {
+          await sql`
+            UPDATE stories s SET likes_count = (SELECT count(*) FROM story_likes l WHERE l.story_id = s.id)
+            WHERE s.id = ANY(${stories}::uuid[])`.execute(trx);
+        }
+        return { deleted: true };
+      });
+    },
+  };
+}
+
+/** Deletes every row of every table whose foreign key points at the account, but the kept ones. */
+async function clearReferences(trx: Database, userId: string): Promise<void> {
+  const references = await sql<{ table_name: string; column_name: string }>`
+    SELECT cl.relname AS table_name, a.attname AS column_name
+    FROM pg_constraint c
+    JOIN pg_class cl ON cl.oid = c.conrelid
+    JOIN pg_namespace n ON n.oid = cl.relnamespace
+    JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY(c.conkey)
+    WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass AND n.nspname = current_schema()
+    ORDER BY cl.relname, a.attname`.execute(trx);
+  for (const { table_name: table, column_name: column } of references.rows) {
+    if (KEPT_REFERENCES.has(`${table}.${column}`)) continue;
+    await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${userId}`.execute(trx);
+  }
+}
+
+export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;
