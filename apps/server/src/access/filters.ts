@@ -42,9 +42,12 @@ export function reportedSql(viewer: ViewerSql, type: ReportableType, idRef: Ref)
   return sql<boolean>`EXISTS (SELECT 1 FROM reports rv WHERE rv.reporter_id = ${viewerOf(viewer)} AND rv.subject_type = ${type} AND rv.subject_id = ${idRef})`;
 }
 
-/** The account in `userRef` is suspended at `now`. */
+/**
+ * The account in `userRef` is suspended at `now`, or deleted (a write racing the deletion may leave a
+ * row behind it: nothing of a deleted account is shown).
+ */
 export function suspendedSql(userRef: Ref, now: Date): Bool {
-  return sql<boolean>`EXISTS (SELECT 1 FROM users sv WHERE sv.id = ${userRef} AND sv.suspended_until > ${now})`;
+  return sql<boolean>`EXISTS (SELECT 1 FROM users sv WHERE sv.id = ${userRef} AND (sv.suspended_until > ${now} OR sv.deleted_at IS NOT NULL))`;
 }
 
 /**
