@@ -14,9 +14,11 @@ export function AccountDeletedPage() {
   const { state } = useLocation() as { state: { message?: string } | null };
   const { token } = useSession();
   const forget = useForgetDeletedAccount();
+  // Only when arriving from the deletion itself: a link to this page must not sign anyone out.
+  const deletedHere = state?.message !== undefined;
   useEffect(() => {
-    if (token) forget();
-  }, [token, forget]);
+    if (token && deletedHere) forget();
+  }, [token, deletedHere, forget]);
   return (
     <section className="account-data" data-testid="account-deleted">
       <PageHeader title={t('accountData.deleted.title')} subtitle={state?.message ?? t('accountData.deleted.body')} />
