@@ -98,6 +98,7 @@ describe('theme', () => {
 
   it('applies what another tab stores', () => {
     fakeSystem(false);
+    const stop = followSystemTheme();
     const { result } = renderHook(() => useThemeChoice());
     act(() => {
       localStorage.setItem(THEME_KEY, 'light');
@@ -105,6 +106,7 @@ describe('theme', () => {
     });
     expect(result.current).toBe('light');
     expect(document.documentElement.dataset.theme).toBe('light');
+    stop();
   });
 });
 

@@ -65,12 +65,9 @@ export function setThemeChoice(choice: Theme): void {
 }
 
 function subscribe(onChange: () => void): () => void {
+  // Another tab changed the theme (followSystemTheme repaints): the components showing it follow.
   const onStorage = (event: StorageEvent) => {
-    // Another tab changed the theme: this one follows.
-    if (event.key === null || event.key === THEME_KEY) {
-      applyTheme(readStoredTheme());
-      onChange();
-    }
+    if (event.key === null || event.key === THEME_KEY) onChange();
   };
   window.addEventListener(THEME_CHANGED_EVENT, onChange);
   window.addEventListener('storage', onStorage);
@@ -86,15 +83,23 @@ export function useThemeChoice(): Theme {
 }
 
 /**
- * While the choice is 'system', repaints whenever the device switches between light and dark.
- * Returns the way to stop listening.
+ * Keeps the page painted in the choice while the app runs: while it is 'system', whenever the device
+ * switches between light and dark; and whenever another tab stores a new choice. Returns the way to
+ * stop listening.
  */
 export function followSystemTheme(): () => void {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === THEME_KEY) applyTheme(readStoredTheme());
+  };
+  window.addEventListener('storage', onStorage);
+  if (typeof window.matchMedia !== 'function') return () => window.removeEventListener('storage', onStorage);
   const list = window.matchMedia(LIGHT_QUERY);
   const onChange = () => {
     if (readStoredTheme() === 'system') applyTheme('system');
   };
   list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    list.removeEventListener('change', onChange);
+  };
 }

@@ -21,7 +21,7 @@ export interface LegalDocument {
 const PARAGRAPHS: Record<LegalDocumentName, number[]> = {
   terms: [2, 2, 2, 2, 2, 2, 1, 2],
   privacy: [1, 4, 4, 1, 1, 3, 1],
-  cookies: [2, 4, 1],
+  cookies: [2, 5, 1],
 };
 
 function build(name: LegalDocumentName): LegalDocument {
