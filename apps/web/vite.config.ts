@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { openSourceLicenses } from './scripts/open-source-licenses.mjs';
 
 const apiServer = 'http://localhost:3000';
+
+/** The product's version (the root package.json), shown on the about page. */
+const appVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
  * docs/product.md §7 has three calls without the /api prefix (PUT /user/personal-info,
@@ -17,8 +22,10 @@ const nonGetOnly: ProxyOptions = {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   plugins: [
     react(),
+    openSourceLicenses(),
     // A .br and a .gz beside every text file of the build (best ratios: made once, served as they are
     // by the server with preCompressed), so nothing is compressed per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.vite\//, logLevel: 'silent' }),

@@ -51,6 +51,13 @@ function preferencesPage(page: 'push' | 'messages' | 'interactions' | 'privacy')
   };
 }
 
+function legalPage(document: 'terms' | 'privacy' | 'cookies'): RouteObject['lazy'] {
+  return async () => {
+    const { LegalPage } = await import('../features/about/components/legal-page');
+    return { Component: () => <LegalPage document={document} /> };
+  };
+}
+
 /** Screens of docs/product.md §2 that need an account (the protected ones and the account's own pages). */
 const privateRoutes: RouteObject[] = [
   { path: 'quicky/:slug', lazy: async () => ({ Component: (await import('./routes/post-routes')).QuickyRoute }) },
@@ -150,10 +157,14 @@ const publicRoutes: RouteObject[] = [
     lazy: userScreen(async () => (await import('../features/safety/components/report-page')).ReportUserPage),
   },
   { path: 'report/:subjectType/:subjectId', lazy: async () => ({ Component: (await import('../features/safety/components/report-page')).ReportContentPage }) },
-  { path: 'settings/appearance', lazy: comingSoon('settingsAppearance') },
-  { path: 'settings/appearance/theme', lazy: comingSoon('settingsTheme') },
+  { path: 'settings/appearance', lazy: async () => ({ Component: (await import('../features/appearance/components/appearance-page')).AppearancePage }) },
+  { path: 'settings/appearance/theme', lazy: async () => ({ Component: (await import('../features/appearance/components/theme-page')).ThemePage }) },
   { path: 'settings/language', lazy: comingSoon('settingsLanguage') },
-  { path: 'settings/about', lazy: comingSoon('settingsAbout') },
+  { path: 'settings/about', lazy: async () => ({ Component: (await import('../features/about/components/about-page')).AboutPage }) },
+  { path: 'settings/about/licenses', lazy: async () => ({ Component: (await import('../features/about/components/licenses-page')).LicensesPage }) },
+  { path: 'legal/terms', lazy: legalPage('terms') },
+  { path: 'legal/privacy', lazy: legalPage('privacy') },
+  { path: 'legal/cookies', lazy: legalPage('cookies') },
   { path: 'profile/:username', lazy: profileScreen },
   { path: ':username/followers', lazy: followList('followers') },
   { path: ':username/following', lazy: followList('following') },

@@ -53,4 +53,22 @@ describe('Gates', () => {
     expect(onLeave).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(AGE_KEY)).toBeNull();
   });
+  it('lets the public documents through without asking, links them from the consent gate, and asks again elsewhere', () => {
+    const { rerender } = render(
+      <Gates open>
+        <button type="button">Política</button>
+      </Gates>,
+    );
+    expect(screen.queryByTestId('consent-gate')).not.toBeInTheDocument();
+    expect(screen.getByText('Política').closest('[inert]')).toBeNull();
+
+    rerender(
+      <Gates>
+        <button type="button">Política</button>
+      </Gates>,
+    );
+    expect(screen.getByTestId('consent-gate')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute('href', '/legal/privacy');
+    expect(screen.getByRole('link', { name: 'Política de cookies' })).toHaveAttribute('href', '/legal/cookies');
+  });
 });

@@ -13,16 +13,18 @@ interface GatesProps {
   children: ReactNode;
   /** Where declining goes; replaced in tests. */
   onLeave?: () => void;
+  /** Lets the app through without asking (the public legal documents); the gates come back elsewhere. */
+  open?: boolean;
 }
 
 /**
  * First the consent gate, then the age warning; the app stays inert behind them until both
  * are accepted, and each acceptance is remembered.
  */
-export function Gates({ children, onLeave = leaveSite }: GatesProps) {
+export function Gates({ children, onLeave = leaveSite, open = false }: GatesProps) {
   const [consented, setConsented] = useState(() => isAccepted(CONSENT_KEY));
   const [ageConfirmed, setAgeConfirmed] = useState(() => isAccepted(AGE_KEY));
-  const gate = !consented ? 'consent' : !ageConfirmed ? 'age' : null;
+  const gate = open ? null : !consented ? 'consent' : !ageConfirmed ? 'age' : null;
   const titleId = useId();
 
   useEffect(() => {
@@ -48,6 +50,10 @@ export function Gates({ children, onLeave = leaveSite }: GatesProps) {
             </h1>
             <p className="gate__text">{t('gates.consentBody')}</p>
             <p className="gate__text gate__text--muted">{t('gates.consentStorage')}</p>
+            <p className="gate__text gate__text--muted gate__links">
+              <a href="/legal/privacy">{t('gates.readPrivacy')}</a>
+              <a href="/legal/cookies">{t('gates.readCookies')}</a>
+            </p>
             <p className="gate__question">{t('gates.consentQuestion')}</p>
             <div className="gate__actions">
               <Button

@@ -22,6 +22,15 @@ export function Footer() {
             <li>
               <Link to="/settings/about">{t('footer.about')}</Link>
             </li>
+            <li>
+              <Link to="/legal/terms">{t('footer.terms')}</Link>
+            </li>
+            <li>
+              <Link to="/legal/privacy">{t('footer.privacy')}</Link>
+            </li>
+            <li>
+              <Link to="/legal/cookies">{t('footer.cookies')}</Link>
+            </li>
           </ul>
         </nav>
         <p className="footer__legal">
