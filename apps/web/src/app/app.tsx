@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { Gates } from './gates/gates';
+import { LanguageFollower } from './language-follower';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -10,9 +12,21 @@ export function App() {
   const [router] = useState(createAppRouter);
   return (
     <Providers queryClient={queryClient}>
-      <Gates>
-        <RouterProvider router={router} />
-      </Gates>
+      <LanguageFollower />
+      <Screens router={router} />
     </Providers>
+  );
+}
+
+/**
+ * The screens call `t()` while rendering, outside React's knowledge: a new language mounts them again
+ * (keyed by it) so every text is redrawn at once. The router, its location and the query cache stay.
+ */
+function Screens({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  const { i18n } = useTranslation();
+  return (
+    <Gates key={i18n.resolvedLanguage ?? i18n.language}>
+      <RouterProvider router={router} />
+    </Gates>
   );
 }

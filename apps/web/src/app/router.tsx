@@ -142,7 +142,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'report/:subjectType/:subjectId', lazy: async () => ({ Component: (await import('../features/safety/components/report-page')).ReportContentPage }) },
   { path: 'settings/appearance', lazy: comingSoon('settingsAppearance') },
   { path: 'settings/appearance/theme', lazy: comingSoon('settingsTheme') },
-  { path: 'settings/language', lazy: comingSoon('settingsLanguage') },
+  { path: 'settings/language', lazy: async () => ({ Component: (await import('../features/language/components/language-page')).LanguagePage }) },
   { path: 'settings/about', lazy: comingSoon('settingsAbout') },
   { path: 'profile/:username', lazy: profileScreen },
   { path: ':username/followers', lazy: followList('followers') },

@@ -39,7 +39,6 @@ export const sections = {
   settingsPersonalInformation: { icon: 'user', title: 'comingSoon.settingsPersonalInformation.title', body: 'comingSoon.settingsPersonalInformation.body', back: toAccount },
   settingsAppearance: { icon: 'moon', title: 'comingSoon.settingsAppearance.title', body: 'comingSoon.settingsAppearance.body', back: toSettings },
   settingsTheme: { icon: 'moon', title: 'comingSoon.settingsTheme.title', body: 'comingSoon.settingsTheme.body', back: { to: '/settings/appearance', label: 'settings.appearance' } },
-  settingsLanguage: { icon: 'globe', title: 'comingSoon.settingsLanguage.title', body: 'comingSoon.settingsLanguage.body', back: toSettings },
   settingsAbout: { icon: 'info', title: 'comingSoon.settingsAbout.title', body: 'comingSoon.settingsAbout.body', back: toSettings },
   settingsIdentity: { icon: 'shieldCheck', title: 'comingSoon.settingsIdentity.title', body: 'comingSoon.settingsIdentity.body', back: { to: '/settings/verification', label: 'settings.verification' } },
   settingsAccountVerification: { icon: 'shieldCheck', title: 'comingSoon.settingsAccountVerification.title', body: 'comingSoon.settingsAccountVerification.body', back: { to: '/settings/verification', label: 'settings.verification' } },

@@ -7,7 +7,7 @@ import { useToast } from '../../../components/ui/toast';
 import { errorText } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
-import { usePreferences, useUpdatePreferences } from '../api/preferences-api';
+import { usePreferences, useUpdatePreferences } from '../../../lib/queries/preferences';
 import '../../../components/ui/text-field.css';
 import './preferences.css';
 

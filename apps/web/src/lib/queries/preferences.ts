@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PreferencesPatch, PreferencesResponse } from '@wag/contract/preferences';
-import { api } from '../../../lib/api';
-import { useViewerKey } from '../../../lib/viewer-key';
+import { api } from '../api';
+import { useViewerKey } from '../viewer-key';
 
 const preferencesKey = (viewer: string) => ['preferences', viewer] as const;
 
