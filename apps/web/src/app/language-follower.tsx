@@ -20,7 +20,8 @@ export function LanguageFollower() {
   useEffect(() => {
     if (!session.token || !saved || followed.current === session.token) return;
     followed.current = session.token;
-    if (saved !== currentLocale()) void switchLanguage(saved);
+    // A catalog that cannot be downloaded leaves the interface as it was.
+    if (saved !== currentLocale()) switchLanguage(saved).catch(() => undefined);
   }, [session.token, saved]);
 
   return null;

@@ -28,14 +28,17 @@ export function LanguagePage() {
   const choose = (language: Language) => {
     if (language === current) return;
     const previous = current;
+    // A catalog that cannot be downloaded leaves the interface as it was.
+    const switched = switchLanguage(language).catch(() => undefined);
     if (token) {
       // The promise, not mutate's callbacks: the new language mounts the screens again, this one included.
-      update.mutateAsync({ language }).catch((error: unknown) => {
+      update.mutateAsync({ language }).catch(async (error: unknown) => {
+        // Back only once the new language is in, or its late arrival would win.
+        await switched;
+        if (isLanguage(previous)) await switchLanguage(previous);
         toast(errorText(error, t('language.saveFailed')), 'error');
-        if (isLanguage(previous)) void switchLanguage(previous);
       });
     }
-    void switchLanguage(language);
   };
 
   return (
