@@ -65,7 +65,7 @@ test.describe('stories', () => {
     // The owner sees who watched it, keeps it, groups it and deletes it.
     await page.reload();
     await page.getByRole('button', { name: 'Ver historia' }).click();
-    await page.getByRole('button', { name: /1 vistas/ }).click();
+    await page.getByRole('button', { name: /1 vista\b/ }).click();
     await expect(page.getByTestId('viewers-panel').getByText(fan.username)).toBeVisible();
     await page.getByTestId('viewers-panel').getByRole('button', { name: 'Cerrar' }).click();
 

@@ -159,7 +159,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'report/:subjectType/:subjectId', lazy: async () => ({ Component: (await import('../features/safety/components/report-page')).ReportContentPage }) },
   { path: 'settings/appearance', lazy: async () => ({ Component: (await import('../features/appearance/components/appearance-page')).AppearancePage }) },
   { path: 'settings/appearance/theme', lazy: async () => ({ Component: (await import('../features/appearance/components/theme-page')).ThemePage }) },
-  { path: 'settings/language', lazy: comingSoon('settingsLanguage') },
+  { path: 'settings/language', lazy: async () => ({ Component: (await import('../features/language/components/language-page')).LanguagePage }) },
   { path: 'settings/about', lazy: async () => ({ Component: (await import('../features/about/components/about-page')).AboutPage }) },
   { path: 'settings/about/licenses', lazy: async () => ({ Component: (await import('../features/about/components/licenses-page')).LicensesPage }) },
   { path: 'legal/terms', lazy: legalPage('terms') },

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, openStream } from './api';
 import { ApiError, errorText } from './api-error';
+import { loadLanguage } from './i18n';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -15,6 +16,19 @@ describe('api', () => {
     await api('me');
     const [, init] = fetchMock.mock.calls[0] ?? [];
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok-9');
+  });
+
+  it('sends the interface language as Accept-Language, so server messages follow it', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(jsonResponse(200, { success: true })));
+    await api('me');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Accept-Language')).toBe('es');
+    await loadLanguage('de');
+    try {
+      await api('me');
+      expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Accept-Language')).toBe('de');
+    } finally {
+      await loadLanguage('es');
+    }
   });
 
   it('sends no Authorization header without a token and posts JSON bodies', async () => {

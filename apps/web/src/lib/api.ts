@@ -2,6 +2,7 @@ import type { Body, EndpointName, Endpoints, EventStream, FileDownload, Input, M
 import { pathFor, routes, type RouteName } from '@wag/contract/routes';
 import { ApiError } from './api-error';
 import { readToken } from './auth-storage';
+import { currentLocale } from './i18n';
 
 /**
  * The one way the web app talks to the server: every call by its name in the contract's catalogue,
@@ -104,7 +105,7 @@ function encodeBody(body: unknown): { payload: FormData | string | undefined; co
 
 async function send(method: string, url: string, body: unknown, options: CallOptions): Promise<unknown> {
   const token = tokenFor(options);
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLocale() });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const { payload, contentType } = encodeBody(body);
   if (contentType) headers.set('Content-Type', contentType);
@@ -129,6 +130,8 @@ function sendWithProgress(method: string, url: string, body: unknown, options: U
     const request = new XMLHttpRequest();
     request.open(method, url);
     request.setRequestHeader('Accept', 'application/json');
+    // The server answers its messages in the interface language.
+    request.setRequestHeader('Accept-Language', currentLocale());
     const token = tokenFor(options);
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     const { payload, contentType } = encodeBody(body);
@@ -156,7 +159,8 @@ function sendWithProgress(method: string, url: string, body: unknown, options: U
  * Calls the endpoint `name`: `api('profile', { params: { username } }, { signal })`. Path parameters
  * are percent-encoded into the path, the query is written in its object's order, a FormData body goes
  * as multipart, anything else as JSON; the stored session token rides as `Authorization: Bearer`.
- * Resolves with the server's answer; rejects with an ApiError carrying the server's Spanish message.
+ * Resolves with the server's answer; rejects with an ApiError carrying the server's message, in the
+ * interface language it was sent as Accept-Language.
  */
 export function api<N extends CallName>(name: N, ...[input, options]: CallArgs<N>): Promise<Answer<N>> {
   const { params, query, body } = (input ?? {}) as {
@@ -199,7 +203,7 @@ export async function downloadFile(name: DownloadName, options: CallOptions = {}
 export function openStream(name: StreamName, options: { token: string; signal?: AbortSignal }): Promise<Response> {
   return fetch(urlOf(name), {
     method: routes[name].method,
-    headers: { Authorization: `Bearer ${options.token}`, Accept: 'text/event-stream' },
+    headers: { Authorization: `Bearer ${options.token}`, Accept: 'text/event-stream', 'Accept-Language': currentLocale() },
     signal: options.signal,
   });
 }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { commentAge, formatCount, isoDate, storyAge } from './format';
+import { loadLanguage } from './i18n';
 
 const now = new Date('2026-05-10T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -19,12 +20,26 @@ describe('storyAge', () => {
 });
 
 describe('commentAge', () => {
+  afterEach(async () => {
+    await loadLanguage('es');
+  });
+
   it('uses seconds, minutes, hours and days', () => {
-    expect(commentAge(ago(5_000), now)).toBe('hace 5s');
-    expect(commentAge(ago(3 * 60_000), now)).toBe('hace 3m');
-    expect(commentAge(ago(5 * 3_600_000), now)).toBe('hace 5h');
-    expect(commentAge(ago(3 * 86_400_000), now)).toBe('hace 3d');
+    expect(commentAge(ago(5_000), now)).toBe('hace 5 s');
+    expect(commentAge(ago(3 * 60_000), now)).toBe('hace 3 min');
+    expect(commentAge(ago(5 * 3_600_000), now)).toBe('hace 5 h');
+    expect(commentAge(ago(3 * 86_400_000), now)).toBe('hace 3 d');
     expect(commentAge('', now)).toBe('');
+  });
+
+  it('speaks the interface language, plurals included', async () => {
+    await loadLanguage('en');
+    expect(commentAge(ago(2 * 3_600_000), now)).toBe('2h ago');
+    await loadLanguage('fr');
+    expect(commentAge(ago(2 * 3_600_000), now)).toMatch(/^il y a 2\s?h$/);
+    await loadLanguage('de');
+    expect(commentAge(ago(1 * 86_400_000), now)).toBe('vor 1 Tag');
+    expect(commentAge(ago(3 * 86_400_000), now)).toBe('vor 3 Tagen');
   });
 });
 

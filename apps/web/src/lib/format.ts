@@ -20,18 +20,23 @@ export function storyAge(value: Date | string | number | null | undefined, now =
   return t('time.storyDays', { n: Math.floor(elapsed / DAY) });
 }
 
-/** Comment time (docs/product.md §9): 'hace Ns', 'hace Nm', 'hace Nh', 'hace Nd'. */
+/** English reads best narrow ('5m ago'); the others short ('hace 5 min', 'il y a 5 min', 'vor 5 Min.'). */
+const RELATIVE_STYLE: Partial<Record<string, Intl.RelativeTimeFormatStyle>> = { en: 'narrow' };
+
+/** Comment and session time (docs/product.md §9): seconds, minutes, hours or days ago, in the interface language. */
 export function commentAge(value: Date | string | number | null | undefined, now = new Date()): string {
   const date = toDate(value);
   if (!date) return '';
   const elapsed = Math.max(0, now.getTime() - date.getTime());
-  if (elapsed < MINUTE) return t('time.commentSeconds', { n: Math.floor(elapsed / 1000) });
-  if (elapsed < HOUR) return t('time.commentMinutes', { n: Math.floor(elapsed / MINUTE) });
-  if (elapsed < DAY) return t('time.commentHours', { n: Math.floor(elapsed / HOUR) });
-  return t('time.commentDays', { n: Math.floor(elapsed / DAY) });
+  const locale = currentLocale();
+  const format = new Intl.RelativeTimeFormat(locale, { style: RELATIVE_STYLE[locale] ?? 'short', numeric: 'always' });
+  if (elapsed < MINUTE) return format.format(-Math.floor(elapsed / 1000), 'second');
+  if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return format.format(-Math.floor(elapsed / HOUR), 'hour');
+  return format.format(-Math.floor(elapsed / DAY), 'day');
 }
 
-/** Counts on cards and profiles: 999, 1,2 mil, 3,4 M. */
+/** Counts on cards and profiles: 999, 1,2 mil, 3,4 M (texts with a count use `{count, compact}`, the same). */
 export function formatCount(value: number): string {
   return new Intl.NumberFormat(currentLocale(), { notation: 'compact', maximumFractionDigits: 1 }).format(
     Math.max(0, value),

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { interpolate, t, translate } from './i18n';
+import { afterEach, describe, expect, it } from 'vitest';
+import { currentLocale, i18n, loadLanguage, t } from './i18n';
+
+afterEach(async () => {
+  await loadLanguage('es');
+});
 
 describe('i18n', () => {
   it('returns the Spanish reference text for a key', () => {
@@ -7,24 +11,47 @@ describe('i18n', () => {
     expect(t('auth.validation.passwordMismatch')).toBe('Las contraseñas no coinciden. ¡Qué despistado!');
   });
 
-  it('fills {name} placeholders from the parameters', () => {
+  it('fills {name} placeholders from the parameters, without escaping (React does)', () => {
     expect(t('home.greetingUser', { username: 'luna' })).toBe('Hola, @luna');
-    expect(t('time.commentMinutes', { n: 5 })).toBe('hace 5m');
+    expect(t('home.greetingUser', { username: '<b>&' })).toBe('Hola, @<b>&');
   });
 
-  it('replaces every occurrence and leaves placeholders without a parameter visible', () => {
-    expect(interpolate('{a} y {a} con {b}', { a: 'uno' })).toBe('uno y uno con {b}');
-    expect(interpolate('sin parámetros {x}')).toBe('sin parámetros {x}');
+  it('picks the plural form from count: 1 vista, 2 vistas, 1 historia', () => {
+    expect(t('post.views', { count: 1 })).toBe('1 vista');
+    expect(t('post.views', { count: 2 })).toBe('2 vistas');
+    expect(t('post.views', { count: 0 })).toBe('0 vistas');
+    expect(t('stories.groupCount', { count: 1 })).toBe('1 historia');
+    expect(t('stories.groupCount', { count: 7 })).toBe('7 historias');
+    expect(t('profile.photos', { count: 1 })).toBe('1 foto');
+    expect(t('searchResults.followers', { count: 1 })).toBe('1 seguidor');
   });
 
-  it('does not read inherited properties as parameters', () => {
-    expect(interpolate('{toString}', {})).toBe('{toString}');
+  it('shortens counts marked compact the way cards do, keeping the plural right', () => {
+    expect(t('post.views', { count: 1_200 })).toMatch(/^1,2\s?mil vistas$/);
+    expect(t('post.views', { count: 3_000_000 })).toMatch(/^3\s?M vistas$/);
+  });
+
+  it('uses each language’s plural rules (French counts 0 as one)', async () => {
+    await loadLanguage('en');
+    expect(t('post.views', { count: 1 })).toBe('1 view');
+    expect(t('post.views', { count: 2 })).toBe('2 views');
+    await loadLanguage('fr');
+    expect(t('post.views', { count: 0 })).toBe('0 vue');
+    expect(t('post.views', { count: 2 })).toBe('2 vues');
+    await loadLanguage('de');
+    expect(t('stories.groupCount', { count: 1 })).toBe('1 Story');
+  });
+
+  it('loads a language on demand and marks the document with it', async () => {
+    await loadLanguage('de');
+    expect(currentLocale()).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(i18n.hasResourceBundle('de', 'translation')).toBe(true);
+    await loadLanguage('es');
+    expect(document.documentElement.lang).toBe('es');
   });
 
   it('shows the key itself when a text is missing', () => {
-    const messages = { group: { present: 'Hola {who}' } };
-    expect(translate(messages, 'group.present', { who: 'Ana' })).toBe('Hola Ana');
-    expect(translate(messages, 'group.absent')).toBe('group.absent');
-    expect(translate(messages, 'group')).toBe('group');
+    expect(i18n.t('group.absent')).toBe('group.absent');
   });
 });

@@ -55,7 +55,7 @@ export function FeedCard({ post, isLiked = false, isSaved = false }: { post: Pos
         ) : image ? (
           <img src={image} alt="" loading="lazy" decoding="async" />
         ) : null}
-        {type === 'carousel' ? <span className="feed-card__label">{t('profile.photos', { n: post.media_count })}</span> : null}
+        {type === 'carousel' ? <span className="feed-card__label">{t('profile.photos', { count: post.media_count })}</span> : null}
         {type === 'quicky' ? (
           <span className="feed-card__label">
             <Icon name="play" size={13} /> {formatCount(post.views)}
@@ -75,7 +75,7 @@ export function FeedCard({ post, isLiked = false, isSaved = false }: { post: Pos
         <SavePostButton post={{ id: post.id, isSaved }} size={22} />
       </div>
       <p className="feed-card__counts">
-        {t('post.likes', { count: formatCount(like.likes) })} · {t('post.views', { count: formatCount(post.views) })}
+        {t('post.likes', { count: like.likes })} · {t('post.views', { count: post.views })}
       </p>
       <Caption title={post.title} text={post.body} />
     </article>

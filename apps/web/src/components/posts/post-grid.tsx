@@ -24,10 +24,10 @@ function TileBody({ post }: { post: PostSummary }) {
       {post.post_type === 'quicky' ? (
         <span className="tile__badge tile__badge--bottom">
           <Icon name="play" size={13} />
-          <span aria-label={t('profile.views', { count: formatCount(post.views) })}>{formatCount(post.views)}</span>
+          <span aria-label={t('profile.views', { count: post.views })}>{formatCount(post.views)}</span>
         </span>
       ) : post.media_count > 1 ? (
-        <span className="tile__badge" aria-label={t('profile.photos', { n: post.media_count })}>
+        <span className="tile__badge" aria-label={t('profile.photos', { count: post.media_count })}>
           <Icon name="layers" size={15} />
         </span>
       ) : post.media_type === 'video' ? (

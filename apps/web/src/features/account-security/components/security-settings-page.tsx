@@ -25,11 +25,7 @@ export function SecuritySettingsPage() {
       to: '/settings/account/login-activity',
       icon: 'globe',
       label: t('accountSecurity.sessions.title'),
-      value: sessions.data
-        ? sessions.data.items.length === 1
-          ? t('accountSecurity.overview.sessionsOne')
-          : t('accountSecurity.overview.sessions', { count: sessions.data.items.length })
-        : null,
+      value: sessions.data ? t('accountSecurity.overview.sessions', { count: sessions.data.items.length }) : null,
       testId: 'security-sessions',
     },
     { to: '/settings/account/password-security', icon: 'lock', label: t('accountSecurity.password.heading'), value: null, testId: 'security-password' },

@@ -8,7 +8,7 @@ import { MentionTextarea } from '../../../components/ui/mention-textarea';
 import { useToast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { errorText } from '../../../lib/api-error';
-import { commentAge, formatCount } from '../../../lib/format';
+import { commentAge } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { mentionSuggestionsQuery } from '../api/mention-suggestions';
@@ -46,7 +46,7 @@ function CommentItem({
         </p>
         <div className="comment__meta">
           <time dateTime={comment.created_at}>{commentAge(comment.created_at)}</time>
-          {comment.likes_count > 0 ? <span>{t('comments.likes', { count: formatCount(comment.likes_count) })}</span> : null}
+          {comment.likes_count > 0 ? <span>{t('comments.likes', { count: comment.likes_count })}</span> : null}
           <button type="button" className="comment__action" onClick={() => onReply(comment)}>
             {t('comments.reply')}
           </button>

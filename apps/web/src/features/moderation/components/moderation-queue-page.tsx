@@ -84,7 +84,7 @@ function QueueRow({ item }: { item: QueueItem }) {
             ))}
           </span>
           <span className="desk__meta">
-            {item.reportsCount === 1 ? t('moderation.reports.one') : t('moderation.reports.other', { count: item.reportsCount })} ·{' '}
+            {t('moderation.reports', { count: item.reportsCount })} ·{' '}
             {t('moderation.firstReported', { when: calendarDate(item.firstReportedAt) })}
           </span>
         </span>

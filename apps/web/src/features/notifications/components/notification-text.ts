@@ -21,7 +21,7 @@ export function notificationSentence(item: NotificationItem): string {
   switch (item.type) {
     case 'like':
       if (item.othersCount === 0) return t('notifications.like', { target });
-      return t(item.othersCount === 1 ? 'notifications.likeOthersOne' : 'notifications.likeOthers', { n: item.othersCount, target });
+      return t('notifications.likeOthers', { count: item.othersCount, target });
     case 'comment':
       return t('notifications.comment', { target });
     case 'reply':

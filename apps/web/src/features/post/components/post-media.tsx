@@ -72,7 +72,7 @@ export function PostMedia({ post }: { post: PostDetail }) {
       </div>
       {items.length > 1 ? (
         <>
-          <span className="post-media__count">{t('profile.photos', { n: items.length })}</span>
+          <span className="post-media__count">{t('profile.photos', { count: items.length })}</span>
           <button type="button" className="post-media__nav post-media__nav--prev" aria-label={t('post.previousPhoto')} disabled={index === 0} onClick={() => go(index - 1)}>
             <Icon name="chevronLeft" size={20} />
           </button>

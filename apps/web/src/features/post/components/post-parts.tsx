@@ -8,7 +8,7 @@ import { Icon } from '../../../components/ui/icon';
 import { useToast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { errorText } from '../../../lib/api-error';
-import { commentAge, formatCount } from '../../../lib/format';
+import { commentAge } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { profilePath, useSession } from '../../../lib/session';
 import { shareLink } from '../../../lib/share';
@@ -95,8 +95,8 @@ export function PostActions({ post, onComment }: { post: PostDetail; onComment: 
   return (
     <div className="post-actions">
       <div className="post-actions__counts">
-        <span>{t('post.views', { count: formatCount(post.views) })}</span>
-        <span data-testid="like-count">{t('post.likes', { count: formatCount(like.likes) })}</span>
+        <span>{t('post.views', { count: post.views })}</span>
+        <span data-testid="like-count">{t('post.likes', { count: like.likes })}</span>
       </div>
       <div className="post-actions__buttons">
         <button

@@ -95,8 +95,8 @@ export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories }
           @{user.username}
         </p>
         <ul className="profile-stats" aria-label={t('profile.stats', { username: user.username })}>
-          <Stat value={stats.posts} label={t('profile.posts')} testId="stat-posts" />
-          <Stat value={stats.followers} label={t('profile.followers')} to={`${base}/followers`} testId="stat-followers" />
+          <Stat value={stats.posts} label={t('profile.posts', { count: stats.posts })} testId="stat-posts" />
+          <Stat value={stats.followers} label={t('profile.followers', { count: stats.followers })} to={`${base}/followers`} testId="stat-followers" />
           <Stat value={stats.following} label={t('profile.following')} to={`${base}/following`} testId="stat-following" />
         </ul>
       </div>

@@ -14,7 +14,7 @@ import { Icon } from '../../../components/ui/icon';
 import { NotFoundNotice } from './not-found-notice';
 import { ApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { t, type MessageKey } from '../../../lib/i18n';
+import { currentLocale, t, type MessageKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useReport, useSetBlocked } from '../api/safety-api';
 import '../../../components/ui/text-field.css';
@@ -52,7 +52,10 @@ function ReportForm({ subjectType, subjectId }: { subjectType: ReportSubjectType
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { reason: useId(), details: useId(), email: useId() };
   const guest = token === null;
-  const title = subjectType === 'user' ? t('safety.report.titleUser', { username: subjectId }) : t('safety.report.titleContent', { subject: t(SUBJECT_NOUNS[subjectType]).toLowerCase() });
+  const noun = t(SUBJECT_NOUNS[subjectType]);
+  // Inside a sentence the noun is written small ("Reportar publicación"), except in German, where every noun is capitalised.
+  const subject = currentLocale() === 'de' ? noun : noun.toLocaleLowerCase(currentLocale());
+  const title = subjectType === 'user' ? t('safety.report.titleUser', { username: subjectId }) : t('safety.report.titleContent', { subject });
   useDocumentTitle(title);
 
   if (guest && !GUEST_REPORTABLE.includes(subjectType)) {

@@ -9,7 +9,6 @@ import { PersonRow } from '../../../components/social/person-row';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { formatCount } from '../../../lib/format';
 import { usePersonFacets } from '../../../lib/follow';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
@@ -26,8 +25,7 @@ function chipLabel(search: SearchParams, name: FilterName): string {
   return value ? t(`searchResults.filter.${value}`) : '';
 }
 
-const followersText = (count: number) =>
-  count === 1 ? t('searchResults.followersOne') : t('searchResults.followers', { count: formatCount(count) });
+const followersText = (count: number) => t('searchResults.followers', { count });
 
 /** A person's follower count as every screen shows it now (a follow on its way included). */
 function useFollowers(username: string, followers: number): number {

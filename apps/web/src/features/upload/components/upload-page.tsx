@@ -60,7 +60,7 @@ export function UploadPage() {
     if (!postType || problem) return null;
     if (postType === 'vip') return t('upload.typeVip');
     if (postType === 'quicky') return t('upload.typeQuicky');
-    return files.length > 1 ? t('upload.typeCarousel', { n: files.length }) : t('upload.typeGrid');
+    return files.length > 1 ? t('upload.typeCarousel', { count: files.length }) : t('upload.typeGrid');
   };
 
   const choose = (list: FileList | null) => {

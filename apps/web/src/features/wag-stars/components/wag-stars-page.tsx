@@ -8,7 +8,6 @@ import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { formatCount } from '../../../lib/format';
 import { usePersonFacets } from '../../../lib/follow';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
@@ -35,10 +34,10 @@ function StarCard({ star, isMe, onAuthRequired }: { star: WagStar; isMe: boolean
       </div>
       <p className="star-card__counts">
         <span data-testid="wag-star-followers">
-          {followers === 1 ? t('wagStars.followersOne') : t('wagStars.followers', { count: formatCount(followers) })}
+          {t('wagStars.followers', { count: followers })}
         </span>
         <span aria-hidden="true">·</span>
-        <span>{star.posts === 1 ? t('wagStars.postsOne') : t('wagStars.posts', { count: formatCount(star.posts) })}</span>
+        <span>{t('wagStars.posts', { count: star.posts })}</span>
       </p>
       {star.bio?.trim() ? <p className="star-card__bio">{star.bio}</p> : null}
       <div className="star-card__action">

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { currentLocale } from '../lib/i18n';
+import { switchLanguage } from '../lib/language';
+import { preferencesQuery } from '../lib/queries/preferences';
+import { useSession } from '../lib/session';
+import { viewerKey } from '../lib/viewer-key';
+
+/**
+ * A signed-in person's language is the one saved in their preferences: once per session it is read
+ * from the server and, when it differs from this browser's, the interface switches to it. Later
+ * changes come from the language page, which switches at once by itself.
+ */
+export function LanguageFollower() {
+  const session = useSession();
+  const preferences = useQuery({ ...preferencesQuery(viewerKey(session)), enabled: session.token !== null });
+  const followed = useRef<string | null>(null);
+  const saved = preferences.data?.language;
+
+  useEffect(() => {
+    if (!session.token || !saved || followed.current === session.token) return;
+    followed.current = session.token;
+    // A catalog that cannot be downloaded leaves the interface as it was.
+    if (saved !== currentLocale()) switchLanguage(saved).catch(() => undefined);
+  }, [session.token, saved]);
+
+  return null;
+}
