@@ -105,7 +105,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'WAG API', version: '1.0.0', description: 'API de WAG. Los errores responden { success: false, message }.' },
+      info: { title: 'WAG API', version: '1.0.0', description: 'API de WAG. Los errores responden { success: false, message }. El message de cada respuesta está en el idioma de las preferencias de quien ha iniciado sesión; si no eligió ninguno, en el mejor de Accept-Language entre es, en, fr y de; si no, en español.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

@@ -126,7 +126,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Una notificación desactivada no se crea ni llega en directo; readReceipts desactivado oculta el «Visto» en ambos sentidos; ' +
         'whoCanMessage decide quién puede empezar una conversación; showInSearch desactivado te saca de la búsqueda de personas y de las sugerencias de menciones; ' +
-        'activityStatus desactivado no muestra que estás escribiendo.',
+        'activityStatus desactivado no muestra que estás escribiendo. ' +
+        'language (es, en, fr o de) es el idioma de los mensajes del servidor y de los correos: cada respuesta está en el idioma elegido por quien ha iniciado sesión; ' +
+        'si no eligió ninguno, en el mejor de Accept-Language (con sus valores q); si no, en español.',
       bearer: true,
       errors: [400, 401],
     },
