@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, TooManyRequestsError } from '../lib/errors.js';
 import { messages, type Said } from '../lib/messages.js';
 import { textIn } from '../lib/translate.js';
-import { alreadyWritten, languageOf } from './message-language.js';
+import { alreadyWritten, answerLanguage } from './message-language.js';
 
 /**
  * What the multipart parser (@fastify/busboy under @fastify/multipart) throws for a body that does not
@@ -44,7 +44,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 async function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { status, message } = answerOf(error, request, reply);
-  const text = textIn(await languageOf(request), message);
+  const text = textIn(await answerLanguage(request, reply), message);
   return reply.code(status).send(alreadyWritten({ success: false, message: text }));
 }
 

@@ -1,5 +1,5 @@
 import type { Language } from '@wag/contract/preferences-rules';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedLanguage } from '../lib/language.js';
 import { keyOfSpanishText, textIn } from '../lib/translate.js';
 import { optionalViewer } from './auth-context.js';
@@ -22,6 +22,20 @@ export async function languageOf(request: FastifyRequest): Promise<Language> {
   return request.viewer?.language ?? acceptedLanguage(request.headers['accept-language']);
 }
 
+/**
+ * The language of an answer that carries a server text; when Accept-Language chose it, the answer
+ * says it varies with that header, so no shared cache hands one person's language to another.
+ */
+export async function answerLanguage(request: FastifyRequest, reply: FastifyReply): Promise<Language> {
+  const language = await languageOf(request);
+  if (!request.viewer?.language) {
+    const vary = reply.getHeader('vary');
+    const current = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
+    if (!/(^|,)\s*(accept-language|\*)\s*(,|$)/i.test(current)) reply.header('vary', current ? `${current}, Accept-Language` : 'Accept-Language');
+  }
+  return language;
+}
+
 /** Answers already written in the request's language (the error handler's), left alone by the hook. */
 const written = new WeakSet<object>();
 
@@ -37,11 +51,11 @@ export function alreadyWritten<T extends object>(payload: T): T {
  * Anything else (a text that is not the server's) goes out as it is.
  */
 export function registerMessageLanguage(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload) || written.has(payload)) return payload;
     const message = (payload as { message?: unknown }).message;
     if (typeof message !== 'string' || keyOfSpanishText(message) === undefined) return payload;
-    const language = await languageOf(request);
+    const language = await answerLanguage(request, reply);
     const translated = textIn(language, message);
     return translated === message ? payload : { ...payload, message: translated };
   });

@@ -27,6 +27,7 @@ describe('the language of the server’s answers (issue 14)', () => {
     const english = await login(user.email, 'mala-clave-1', { 'accept-language': 'en-GB,en;q=0.9' });
     expect(english.statusCode).toBe(401);
     expect(english.json()).toEqual({ success: false, message: 'Incorrect email or password.' });
+    expect(english.headers.vary).toMatch(/accept-language/i);
     expect((await login(user.email, 'mala-clave-1', { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' })).json().message).toBe('Adresse e-mail ou mot de passe incorrect.');
     expect((await login(user.email, 'mala-clave-1')).json().message).toBe('Correo electrónico o contraseña incorrectos.');
     expect((await login(user.email, 'mala-clave-1', { 'accept-language': 'pt-BR' })).json().message).toBe('Correo electrónico o contraseña incorrectos.');
@@ -37,6 +38,10 @@ describe('the language of the server’s answers (issue 14)', () => {
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toEqual({ success: false, message: 'Die Anfrage ist ungültig.' });
     expect((await t.request({ method: 'GET', url: '/api/nada', headers: { 'accept-language': 'fr' } })).json().message).toBe('Ressource introuvable.');
+    // An error the router meets before any route (frameworkErrors).
+    const badUrl = await t.request({ method: 'GET', url: '/api/profile/%zz', headers: { 'accept-language': 'en' } });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ success: false, message: 'The request address isn’t valid.' });
   });
 
   it('says so in the OpenAPI description of the preferences call', async () => {
