@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { optionalViewer, requireViewer } from './auth-context.js';
+import { answerLanguage } from './message-language.js';
 import { route } from './route.js';
 
 /** Largest profile picture accepted, in bytes. The browser sends a cropped JPEG far smaller. */
@@ -93,7 +94,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     'accountSessions',
     { tags, summary: 'Actividad de inicio de sesión: los dispositivos con la sesión abierta, el más reciente primero', bearer: true, errors: [401] },
-    async (request) => app.services.accountSessions.list(await requireViewer(request)),
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      return app.services.accountSessions.list(viewer, await answerLanguage(request, reply));
+    },
   );
 
   route(

@@ -4,7 +4,7 @@ import { composeMail, type MailContent, type MailMessage } from './mail-messages
 
 const at = '2026-11-24T10:00:00.000Z';
 const samples: MailContent[] = [
-  { kind: 'new-sign-in', to: 'ana@example.test', username: 'ana', device: 'Firefox', location: 'Madrid', at },
+  { kind: 'new-sign-in', to: 'ana@example.test', username: 'ana', device: { browser: 'Firefox', system: 'Linux' }, location: { local: false, city: 'Madrid', country: 'ES' }, at },
   { kind: 'two-factor-changed', to: 'ana@example.test', username: 'ana', enabled: true, at },
   { kind: 'two-factor-changed', to: 'ana@example.test', username: 'ana', enabled: false, at },
   { kind: 'password-reset', to: 'ana@example.test', username: 'ana', link: 'https://wag.example/reset-password?token=abc' },
@@ -40,6 +40,14 @@ describe('composeMail', () => {
     }
     const suspended = composeMail({ ...samples[6]!, language: 'de' } as MailMessage);
     expect(suspended.text).toContain('bis zum 1. Dezember 2026 um 09:30 (UTC) gesperrt');
+  });
+
+  it('names the device and the country in the mail’s language', () => {
+    const names = LANGUAGES.map((language) => composeMail({ ...samples[0]!, language } as MailMessage).text);
+    expect(names[0]).toContain('desde Firefox en Linux (Madrid, España),');
+    expect(names[1]).toContain('from Firefox on Linux (Madrid, Spain),');
+    expect(names[2]).toContain('depuis Firefox sur Linux (Madrid, Espagne),');
+    expect(names[3]).toContain('mit Firefox auf Linux (Madrid, Spanien)');
   });
 
   it('writes a message queued before mail had languages in Spanish', () => {

@@ -1,6 +1,7 @@
 import type { ReportSubjectType } from '@wag/contract/moderation-rules';
 import type { Language } from '@wag/contract/preferences-rules';
 import { DEFAULT_LANGUAGE, isLanguage } from '../lib/language.js';
+import type { DeviceFacts, PlaceFacts } from '../lib/session-device.js';
 import { moderationDecisionMail } from './kinds/moderation-decision.js';
 import { newSignInMail } from './kinds/new-sign-in.js';
 import { passwordResetMail } from './kinds/password-reset.js';
@@ -24,7 +25,16 @@ export type MailMessage = MailContent & {
 
 export type MailContent =
   /** A sign-in from a browser and address the account had not used: when, what and where, and what to do if it was not them. */
-  | { kind: 'new-sign-in'; to: string; username: string; device: string; location: string | null; at: string }
+  | {
+      kind: 'new-sign-in';
+      to: string;
+      username: string;
+      /** What the browser is, named in the mail's language (a string: queued before mail had languages, in Spanish). */
+      device: DeviceFacts | null | string;
+      /** Where it was, named in the mail's language (a string: as `device`). */
+      location: PlaceFacts | null | string;
+      at: string;
+    }
   /** Two-factor sign-in was turned on or off. */
   | { kind: 'two-factor-changed'; to: string; username: string; enabled: boolean; at: string }
   /** A forgotten password: the single-use link to choose a new one (valid an hour). */

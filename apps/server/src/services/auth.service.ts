@@ -15,7 +15,7 @@ import { messages } from '../lib/messages.js';
 import { passwordRuleMessage } from '../lib/password-rules.js';
 import type { TwoFactorRepository } from '../repositories/two-factor.repository.js';
 import type { MailContent } from '../mail/mail-messages.js';
-import { describeDevice, describeLocation } from '../lib/session-device.js';
+import { deviceOf, placeOf } from '../lib/session-device.js';
 import type { SecondFactor, TwoFactorService } from './two-factor.service.js';
 import { hashToken, newSessionToken, normalizeToken } from '../lib/tokens.js';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, type TrustedDevices } from '../lib/trusted-devices.js';
@@ -161,8 +161,8 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
         kind: 'new-sign-in',
         to: user.email,
         username: user.username,
-        device: describeDevice(client.userAgent),
-        location: await describeLocation(client.ip),
+        device: deviceOf(client.userAgent),
+        location: await placeOf(client.ip),
         at: now.toISOString(),
       });
     }

@@ -107,4 +107,25 @@ describe('the language of the server’s answers (issue 14)', () => {
     await t.app.services.jobs.drain();
     expect(smtp.received.filter((message) => JSON.stringify(message.to).includes(other.email)).at(-1)?.subject).toBe('Restablece tu contraseña de WAG');
   });
+
+  it('names a new sign-in’s device and place in the recipient’s language, in the mail and in the sessions list', async () => {
+    const user = await createUser(t);
+    await choose(user, 'de');
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const signedIn = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+      headers: { 'user-agent': iphone, 'accept-language': 'es' },
+      remoteAddress: '83.44.1.1',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    await t.app.services.jobs.drain();
+    const mail = smtp.received.filter((message) => JSON.stringify(message.to).includes(user.email)).at(-1);
+    expect(mail?.subject).toBe('Neue Anmeldung bei deinem WAG-Konto');
+    expect(mail?.text).toContain('mit Mobile Safari auf iPhone (Madrid, Spanien) bei deinem Konto angemeldet');
+    const list = (await t.request({ method: 'GET', url: '/api/account/sessions', token: user.token })).json() as { items: Array<{ device: string; location: string | null }> };
+    expect(list.items.map((item) => [item.device, item.location])).toContainEqual(['Mobile Safari auf iPhone', 'Madrid, Spanien']);
+    expect(list.items.map((item) => item.location)).toContain('Lokales Netzwerk');
+  });
 });
