@@ -22,7 +22,7 @@ export const frenchMessages: MessageCatalog = {
   loginWrong: 'Adresse e-mail ou mot de passe incorrect.',
   loginThrottled: 'Trop de tentatives échouées. Patiente quelques minutes et réessaie.',
   loggedIn: 'Connexion réussie !',
-  loggedOut: 'Tu es déconnecté.',
+  loggedOut: 'Déconnexion réussie.',
   unauthorized: 'Tu dois te connecter.',
   badJson: 'La requête n’est pas valide.',
   bodyTooLarge: 'La requête est trop volumineuse.',
