@@ -14,6 +14,7 @@ import type { Database } from './db/database.js';
 import { accountRoutes } from './http/account.routes.js';
 import { authRoutes } from './http/auth.routes.js';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
+import { registerMessageLanguage } from './http/message-language.js';
 import { followsRoutes } from './http/follows.routes.js';
 import { peopleRoutes } from './http/people.routes.js';
 import { postsRoutes } from './http/posts.routes.js';
@@ -89,6 +90,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorateRequest('viewer', null);
   app.decorateRequest('viewerResolved', false);
   registerErrorHandling(app);
+  registerMessageLanguage(app);
   registerTextGuard(app);
   // Before every route: their hooks are taken when they are declared.
   await registerSecurityHeaders(app, { webDistDir: config.webDistDir, mediaOrigin: config.mediaOrigin });
@@ -103,7 +105,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'WAG API', version: '1.0.0', description: 'API de WAG. Los errores responden { success: false, message }.' },
+      info: { title: 'WAG API', version: '1.0.0', description: 'API de WAG. Los errores responden { success: false, message }. El message de cada respuesta está en el idioma de las preferencias de quien ha iniciado sesión; si no eligió ninguno, en el mejor de Accept-Language entre es, en, fr y de; si no, en español.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

@@ -35,7 +35,7 @@ import { mediaBlockJob } from './jobs/media-block.job.js';
 import { createMediaHashesRepository } from './repositories/media-hashes.repository.js';
 import { createMediaHashesService } from './services/media-hashes.service.js';
 import { createJobsRepository } from './repositories/jobs.repository.js';
-import type { MailMessage } from './mail/mail-messages.js';
+import type { MailContent } from './mail/mail-messages.js';
 import { createStorageSweepRepository } from './repositories/storage-sweep.repository.js';
 import { createMessagesService } from './services/messages.service.js';
 import { createNotificationsService } from './services/notifications.service.js';
@@ -112,10 +112,14 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, log: log.child({ component: 'notifications' }) });
   const messages = createMessagesService({ conversations, users, blocks, preferences, live, clock, log: log.child({ component: 'messages' }) });
   const jobsRepository = createJobsRepository(db);
-  /** Queues a mail that tells of something already done (a sign-in, a security change): never fails what it tells of. */
-  async function queueMail(message: MailMessage): Promise<void> {
+  /**
+   * Queues a mail to an account that tells of something already done (a sign-in, a security change),
+   * in the language the account chose: never fails what it tells of.
+   */
+  async function queueMail(recipientId: string, message: MailContent): Promise<void> {
     try {
-      await jobsRepository.enqueue({ name: 'mail.send', data: { message } });
+      const language = await preferences.languageOf(recipientId);
+      await jobsRepository.enqueue({ name: 'mail.send', data: { message: { ...message, language } } });
       jobs.notify();
     } catch (error) {
       log.warn({ err: error, kind: message.kind }, 'mail not queued');

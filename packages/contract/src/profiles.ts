@@ -188,7 +188,7 @@ export type PersonalInfoUpdateResponse = z.infer<typeof personalInfoUpdateRespon
 /** GET /api/username/check/{username}: the viewer's own name counts as available. */
 export const usernameCheckResponse = z.object({
   available: z.boolean(),
-  /** Why not, in Spanish, when unavailable. */
+  /** Why not, in the request's language, when unavailable. */
   message: z.string().nullable(),
 });
 export type UsernameCheckResponse = z.infer<typeof usernameCheckResponse>;

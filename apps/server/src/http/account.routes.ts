@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { optionalViewer, requireViewer } from './auth-context.js';
+import { answerLanguage } from './message-language.js';
+import { languageOf } from './message-language.js';
 import { route } from './route.js';
 
 /** Largest profile picture accepted, in bytes. The browser sends a cropped JPEG far smaller. */
@@ -101,7 +103,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [401, 429],
     },
     async (request, reply) => {
-      const exported = await app.services.accountData.export(await requireViewer(request), request.ip ?? null);
+      const viewer = await requireViewer(request);
+      const exported = await app.services.accountData.export(viewer, request.ip ?? null, await languageOf(request));
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${exported.fileName}"`)
@@ -146,7 +149,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     'accountSessions',
     { tags, summary: 'Actividad de inicio de sesión: los dispositivos con la sesión abierta, el más reciente primero', bearer: true, errors: [401] },
-    async (request) => app.services.accountSessions.list(await requireViewer(request)),
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      return app.services.accountSessions.list(viewer, await answerLanguage(request, reply));
+    },
   );
 
   route(
@@ -179,7 +185,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Una notificación desactivada no se crea ni llega en directo; readReceipts desactivado oculta el «Visto» en ambos sentidos; ' +
         'whoCanMessage decide quién puede empezar una conversación; showInSearch desactivado te saca de la búsqueda de personas y de las sugerencias de menciones; ' +
-        'activityStatus desactivado no muestra que estás escribiendo.',
+        'activityStatus desactivado no muestra que estás escribiendo. ' +
+        'language (es, en, fr o de) es el idioma de los mensajes del servidor y de los correos: cada respuesta está en el idioma elegido por quien ha iniciado sesión; ' +
+        'si no eligió ninguno, en el mejor de Accept-Language (con sus valores q); si no, en español.',
       bearer: true,
       errors: [400, 401],
     },

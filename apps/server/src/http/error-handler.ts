@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequestsError } from '../lib/errors.js';
-import { messages } from '../lib/messages.js';
+import { messages, type Said } from '../lib/messages.js';
+import { textIn } from '../lib/translate.js';
+import { alreadyWritten, answerLanguage } from './message-language.js';
 
 /**
  * What the multipart parser (@fastify/busboy under @fastify/multipart) throws for a body that does not
@@ -32,33 +34,38 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   void answerError(error, request, reply);
 }
 
-/** One place turns every error into `{ success: false, message }` (docs/product-decisions.md §2). */
+/**
+ * One place turns every error into `{ success: false, message }` (docs/product-decisions.md §2), the
+ * message in the request's language (http/message-language.ts).
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(answerError);
 }
 
-function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+async function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, message } = answerOf(error, request, reply);
+  const text = textIn(await answerLanguage(request, reply), message);
+  return reply.code(status).send(alreadyWritten({ success: false, message: text }));
+}
+
+function answerOf(error: FastifyError, request: FastifyRequest, reply: FastifyReply): { status: number; message: string | Said } {
   if (error instanceof AppError) {
     if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
-    return reply.code(error.statusCode).send({ success: false, message: error.message });
+    return { status: error.statusCode, message: error.said ?? error.message };
   }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    return reply.code(400).send({ success: false, message: messages.badJson });
-  }
+  if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, message: messages.badJson };
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, url: request.url }, 'response did not match its schema');
-    return reply.code(500).send({ success: false, message: messages.internal });
+    return { status: 500, message: messages.internal };
   }
-  if (isMalformedMultipart(error)) return reply.code(400).send({ success: false, message: messages.uploadMalformed });
-  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ success: false, message: messages.badUrl });
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ success: false, message: messages.urlTooLong });
+  if (isMalformedMultipart(error)) return { status: 400, message: messages.uploadMalformed };
+  if (error.code === 'FST_ERR_BAD_URL') return { status: 400, message: messages.badUrl };
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { status: 414, message: messages.urlTooLong };
   const status = error.statusCode ?? 500;
-  if (status === 413) return reply.code(413).send({ success: false, message: messages.bodyTooLarge });
-  if (status === 415) return reply.code(415).send({ success: false, message: messages.unsupportedMediaType });
-  if (status === 429) return reply.code(429).send({ success: false, message: messages.rateLimited });
-  if (status >= 400 && status < 500) {
-    return reply.code(status).send({ success: false, message: messages.badJson });
-  }
+  if (status === 413) return { status, message: messages.bodyTooLarge };
+  if (status === 415) return { status, message: messages.unsupportedMediaType };
+  if (status === 429) return { status, message: messages.rateLimited };
+  if (status >= 400 && status < 500) return { status, message: messages.badJson };
   request.log.error({ err: error, url: request.url }, 'unhandled error');
-  return reply.code(500).send({ success: false, message: messages.internal });
+  return { status: 500, message: messages.internal };
 }

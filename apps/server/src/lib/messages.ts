@@ -1,5 +1,12 @@
-/** Spanish texts the server answers with (docs/product.md §5 and §8 where it gives them). */
-export const messages = {
+import { suspensionSpan, type SuspensionEnd } from './dates.js';
+
+/**
+ * The texts the server answers with, in Spanish: the reference every other language follows
+ * (messages-en.ts, messages-fr.ts, messages-de.ts have the same keys and, for a text with parameters,
+ * the same parameters). docs/product.md §5 and §8 give the Spanish where it gives them. A reply is put
+ * into the request's language on its way out (lib/translate.ts, http/message-language.ts).
+ */
+export const spanishMessages = {
   usernameMissing: 'El nombre de usuario es obligatorio.',
   usernameFormat: 'El nombre de usuario debe tener de 3 a 20 caracteres: letras, números o guion bajo.',
   usernameReserved: 'Ese nombre de usuario no está disponible.',
@@ -90,6 +97,8 @@ export const messages = {
   passwordChecksThrottled: 'Demasiados intentos con una contraseña incorrecta. Espera unos minutos e inténtalo de nuevo.',
   birthDateFixed: 'La fecha de nacimiento no se puede cambiar después del registro.',
   internal: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
+  forbidden: 'No tienes permiso para hacer esto.',
+  notFound: 'No encontrado.',
   forbiddenCharacters: 'La solicitud contiene caracteres no permitidos.',
   uploadMalformed: 'El envío del archivo no es válido o llegó incompleto. Inténtalo de nuevo.',
   badUrl: 'La dirección de la solicitud no es válida.',
@@ -106,10 +115,10 @@ export const messages = {
   messageToDeleted: 'Esta cuenta se eliminó: ya no puede recibir mensajes.',
   accountDeleted: 'Tu cuenta se eliminó. Gracias por haber formado parte de WAG.',
   exportsLimited: 'Ya descargaste tus datos varias veces. Espera un poco antes de pedirlos otra vez.',
-  emailChangePending: 'Te enviamos un enlace a {email}. Tu correo cambiará cuando lo abras; hasta entonces sigues usando el actual.',
+  emailChangePending: 'Te enviamos un enlace a la nueva dirección. Tu correo cambiará cuando lo abras; hasta entonces sigues usando el actual.',
   emailConfirmed: 'Tu correo electrónico quedó confirmado.',
   emailConfirmLinkInvalid: 'El enlace de confirmación no es válido o ya caducó. Pide uno nuevo desde tu cuenta.',
-  emailConfirmationSent: 'Te enviamos un nuevo enlace de confirmación a {email}.',
+  emailConfirmationSent: 'Te enviamos un nuevo enlace de confirmación. Revisa tu correo.',
   emailAlreadyConfirmed: 'Tu correo electrónico ya está confirmado.',
   emailConfirmationsLimited: 'Ya te enviamos varios enlaces de confirmación. Espera un poco antes de pedir otro.',
   twoFactorRequired: 'Escribe el código de tu app de autenticación para terminar de iniciar sesión.',
@@ -147,10 +156,49 @@ export const messages = {
   moderationNotSuspended: 'Esta cuenta no está suspendida.',
   moderationSelf: 'No puedes tomar decisiones de moderación sobre ti mismo ni sobre tu contenido.',
   moderationStaffByAdmin: 'Solo un administrador puede suspender a alguien del equipo de moderación.',
-  accountSuspended: 'Tu cuenta está suspendida {span}. Si crees que es un error, puedes apelar la decisión.',
+  accountSuspended: (until: SuspensionEnd) =>
+    `Tu cuenta está suspendida ${suspensionSpan(until, 'es')}. Si crees que es un error, puedes apelar la decisión.`,
   appealTextRequired: 'Explica por qué crees que la decisión es un error.',
   appealTextTooLong: 'La apelación no puede tener más de 2000 caracteres.',
   appealNothing: 'No hay ninguna decisión que puedas apelar.',
   appealAlready: 'Ya apelaste esta decisión: solo se puede apelar una vez.',
   appealSent: 'Apelación enviada. La revisaremos lo antes posible.',
-} as const;
+};
+
+export type MessageKey = keyof typeof spanishMessages;
+
+/** One language's texts: every key of the Spanish, a text with parameters taking the same ones. */
+export type MessageCatalog = {
+  [K in MessageKey]: (typeof spanishMessages)[K] extends (...args: infer A) => string ? (...args: A) => string : string;
+};
+
+/** The keys whose text takes parameters. */
+export type ParameterisedKey = { [K in MessageKey]: (typeof spanishMessages)[K] extends string ? never : K }[MessageKey];
+
+/**
+ * A text with parameters as thrown: its key and arguments (so it can be written in any language) and
+ * its Spanish, which is what `Error.message` and the logs carry.
+ */
+export class Said<K extends ParameterisedKey = ParameterisedKey> {
+  constructor(
+    readonly key: K,
+    readonly args: Parameters<MessageCatalog[K]>,
+  ) {}
+
+  get spanish(): string {
+    return (spanishMessages[this.key] as (...args: unknown[]) => string)(...this.args);
+  }
+}
+
+/**
+ * What services and routes use: the Spanish texts by key, and for a text with parameters a `Said`
+ * (`throw new ForbiddenError(messages.accountSuspended(until))`), so the answer can be written in the
+ * reader's language rather than carrying a Spanish sentence that no exact lookup could translate back.
+ */
+export const messages = Object.fromEntries(
+  Object.entries(spanishMessages).map(([key, text]) => [
+    key,
+    typeof text === 'function' ? (...args: unknown[]) => new Said(key as ParameterisedKey, args as never) : text,
+  ]),
+) as { [K in MessageKey]: (typeof spanishMessages)[K] extends (...args: infer A) => string ? (...args: A) => Said<K & ParameterisedKey> : string };
+

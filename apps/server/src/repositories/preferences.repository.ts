@@ -1,7 +1,8 @@
-import { DEFAULT_PREFERENCES, type Preferences } from '@wag/contract/preferences-rules';
+import { DEFAULT_PREFERENCES, type Language, type Preferences } from '@wag/contract/preferences-rules';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { NotificationType } from '../db/schema.js';
+import { DEFAULT_LANGUAGE, isLanguage } from '../lib/language.js';
 
 /** A person's stored changes (partial) laid over the defaults, group by group. */
 export function withDefaults(stored: Record<string, unknown> | null | undefined): Preferences {
@@ -56,6 +57,16 @@ export function createPreferencesRepository(db: Database) {
     async of(userId: string): Promise<Preferences> {
       const row = await db.selectFrom('user_preferences').select('settings').where('user_id', '=', userId).executeTakeFirst();
       return withDefaults(row?.settings);
+    },
+
+    /** The language a person's mail is written in: the one they chose, else Spanish. */
+    async languageOf(userId: string): Promise<Language> {
+      const row = await db
+        .selectFrom('user_preferences')
+        .select(sql<string | null>`settings->>'language'`.as('language'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE;
     },
 
     /** Both people's preferences in one query (a conversation's two sides). */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 
 export interface NewSession {
@@ -25,16 +26,21 @@ export function createSessionsRepository(db: Database) {
         .executeTakeFirstOrThrow();
     },
 
-    /** The session and its user in one query: it runs on every authenticated request. */
+    /**
+     * The session, its user and the language they chose (null when they never chose one) in one query:
+     * it runs on every authenticated request, and the language decides what the answer says.
+     */
     async findByTokenHash(tokenHash: string) {
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
+        .leftJoin('user_preferences', 'user_preferences.user_id', 'users.id')
         .select([
           'sessions.id as sessionId',
           'sessions.last_seen_at as lastSeenAt',
           'users.id as userId',
           'users.username as username',
+          sql<string | null>`user_preferences.settings->>'language'`.as('language'),
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .executeTakeFirst();

@@ -11,6 +11,7 @@ import { createSessionsRepository } from './sessions.repository.js';
 import { createNotificationsRepository } from './notifications.repository.js';
 import { createPostWritesRepository } from './post-writes.repository.js';
 import { createPostsRepository } from './posts.repository.js';
+import { createPreferencesRepository } from './preferences.repository.js';
 import { createStoriesRepository } from './stories.repository.js';
 
 /** The repositories a write and the records it causes (notifications, messages) use together. */
@@ -29,6 +30,7 @@ export function writeRepositories(db: Database) {
     sessions: createSessionsRepository(db),
     jobs: createJobsRepository(db),
     mediaHashes: createMediaHashesRepository(db),
+    preferences: createPreferencesRepository(db),
   };
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { SWEEP_GRACE_MS } from '../jobs/storage-sweep.js';
+import type { Language } from '@wag/contract/preferences-rules';
 import type { Clock } from '../lib/clock.js';
 import { UnauthorizedError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
@@ -68,7 +69,7 @@ export function createAccountDataService({ data, jobs, rateLimits, confirmPasswo
      * GET /api/account/export: every piece of the person's data as JSON, with their posts', stories'
      * and profile picture's files. Limited per account: each export reads everything the account has.
      */
-    async export(viewer: Viewer, ip: string | null): Promise<AccountExport> {
+    async export(viewer: Viewer, ip: string | null, language: Language): Promise<AccountExport> {
       await rateLimits.take('accountExport', { userId: viewer.userId, ip });
       const all = await data.exportData(viewer.userId);
       if (!all) throw new UnauthorizedError(messages.unauthorized);
@@ -165,7 +166,7 @@ export function createAccountDataService({ data, jobs, rateLimits, confirmPasswo
       );
       json(
         'sesiones.json',
-        all.sessions.map((s) => ({ device: describeDevice(s.user_agent), userAgent: s.user_agent, ip: s.ip, createdAt: s.created_at, lastSeenAt: s.last_seen_at, current: s.id === viewer.sessionId })),
+        all.sessions.map((s) => ({ device: describeDevice(s.user_agent, language), userAgent: s.user_agent, ip: s.ip, createdAt: s.created_at, lastSeenAt: s.last_seen_at, current: s.id === viewer.sessionId })),
       );
       zip.end();
       const day = clock.now().toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import type { AccountSessionsResponse, LogoutOthersResponse } from '@wag/contract/account-security';
 import { NotFoundError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
+import type { Language } from '@wag/contract/preferences-rules';
 import { describeDevice, describeLocation } from '../lib/session-device.js';
 import { isUuid } from '../lib/uuid.js';
 import type { SessionsRepository } from '../repositories/sessions.repository.js';
@@ -9,13 +10,14 @@ import type { Viewer } from './auth.service.js';
 /** The login-activity list: the account's signed-in devices, and ending one or all but this one. */
 export function createAccountSessionsService({ sessions }: { sessions: SessionsRepository }) {
   return {
-    async list(viewer: Viewer): Promise<AccountSessionsResponse> {
+    /** Devices and places named in `language` (the request's). */
+    async list(viewer: Viewer, language: Language): Promise<AccountSessionsResponse> {
       const rows = await sessions.listOf(viewer.userId);
       const items = await Promise.all(
         rows.map(async (row) => ({
           id: row.id,
-          device: describeDevice(row.user_agent),
-          location: await describeLocation(row.ip),
+          device: describeDevice(row.user_agent, language),
+          location: await describeLocation(row.ip, language),
           ip: row.ip,
           createdAt: new Date(row.created_at).toISOString(),
           lastSeenAt: new Date(row.last_seen_at).toISOString(),

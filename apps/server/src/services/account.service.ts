@@ -142,7 +142,7 @@ export function createAccountService({ users, clock, rateLimits, throttle, email
         const saved = await users.updatePersonalInfo(viewer.userId, { fullName, username, email: sameMailbox ? email : undefined, phone }, clock.now());
         if (emailChanges) {
           await emailConfirmation.requestChange({ ...viewer, username: saved.username }, current.email, email);
-          return { success: true, message: messages.emailChangePending.replace('{email}', email), username: saved.username, pendingEmail: email };
+          return { success: true, message: messages.emailChangePending, username: saved.username, pendingEmail: email };
         }
         return { success: true, message: messages.personalInfoSaved, username: saved.username, pendingEmail: null };
       } catch (error) {

@@ -6,17 +6,18 @@ import {
   type LoginBody,
   type RegisterBody,
 } from '@wag/contract/auth';
+import type { Language } from '@wag/contract/preferences-rules';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError, ConflictError } from '../lib/errors.js';
+import { isLanguage } from '../lib/language.js';
 import { messages } from '../lib/messages.js';
 import { passwordRuleMessage } from '../lib/password-rules.js';
 import type { TwoFactorRepository } from '../repositories/two-factor.repository.js';
-import type { MailMessage } from '../mail/mail-messages.js';
-import { describeDevice, describeLocation } from '../lib/session-device.js';
+import type { MailContent } from '../mail/mail-messages.js';
+import { deviceOf, placeOf } from '../lib/session-device.js';
 import type { SecondFactor, TwoFactorService } from './two-factor.service.js';
 import type { EmailConfirmationService } from './email-confirmation.service.js';
-import { suspensionSpan } from '../lib/spanish-date.js';
 import { hashToken, newSessionToken, normalizeToken } from '../lib/tokens.js';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, type TrustedDevices } from '../lib/trusted-devices.js';
 import type { LoginIpsRepository } from '../repositories/login-ips.repository.js';
@@ -28,6 +29,8 @@ export interface Viewer {
   userId: string;
   username: string;
   sessionId: string;
+  /** The language the person chose in their preferences; null when they never chose one. */
+  language: Language | null;
 }
 
 /** A sign-in that succeeded: the session token and the trusted-device cookie to set. */
@@ -64,7 +67,8 @@ export interface AuthServiceDeps {
   /** Checks and uses up a code or recovery code (services/two-factor.service.ts). */
   secondFactor: Pick<TwoFactorService, 'verify'>;
   /** Tells the account's address of a sign-in from a device and address it had not used. */
-  queueMail: (message: MailMessage) => Promise<void>;
+  /** Queues a mail to an account, in its language. */
+  queueMail: (recipientId: string, message: MailContent) => Promise<void>;
   /** Sends a new account the link confirming its address. */
   emailConfirmation: Pick<EmailConfirmationService, 'afterRegistration'>;
 }
@@ -144,7 +148,7 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
 
   /** Only the right credentials learn of a suspension (and how to appeal it: POST /api/appeals/suspension). */
   function refuseSuspended(user: { suspended_until: Date | null }): void {
-    if (suspendedNow(user.suspended_until)) throw new ForbiddenError(messages.accountSuspended.replace('{span}', suspensionSpan(user.suspended_until)));
+    if (suspendedNow(user.suspended_until)) throw new ForbiddenError(messages.accountSuspended(user.suspended_until));
   }
 
   /** A new session for an account whose credentials (and second factor) were right, and the renewed device cookie. */
@@ -156,12 +160,12 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
     const unfamiliar = !known && (await loginIps.hasAny(user.id));
     if (client.ip) await loginIps.remember(user.id, client.ip, now);
     if (unfamiliar) {
-      await queueMail({
+      await queueMail(user.id, {
         kind: 'new-sign-in',
         to: user.email,
         username: user.username,
-        device: describeDevice(client.userAgent),
-        location: await describeLocation(client.ip),
+        device: deviceOf(client.userAgent),
+        location: await placeOf(client.ip),
         at: now.toISOString(),
       });
     }
@@ -239,7 +243,7 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
       if (now.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_INTERVAL_MS) {
         await sessions.touch(session.sessionId, now, client.ip);
       }
-      return { userId: session.userId, username: session.username, sessionId: session.sessionId };
+      return { userId: session.userId, username: session.username, sessionId: session.sessionId, language: isLanguage(session.language) ? session.language : null };
     },
 
     async logout(viewer: Viewer): Promise<void> {

@@ -2,7 +2,7 @@ import type { Clock } from '../lib/clock.js';
 import { ConflictError, UnauthorizedError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { hashToken, newSessionToken } from '../lib/tokens.js';
-import type { MailMessage } from '../mail/mail-messages.js';
+import type { MailContent } from '../mail/mail-messages.js';
 import type { EmailConfirmationsRepository } from '../repositories/email-confirmations.repository.js';
 import { isUniqueViolation, type UsersRepository } from '../repositories/users.repository.js';
 import type { Viewer } from './auth.service.js';
@@ -18,7 +18,8 @@ export interface EmailConfirmationServiceDeps {
   clock: Clock;
   /** config.publicUrl: where the link in the mail leads. */
   publicUrl: string;
-  queueMail: (message: MailMessage) => Promise<void>;
+  /** Queues a mail to an account, in its language. */
+  queueMail: (recipientId: string, message: MailContent) => Promise<void>;
 }
 
 /**
@@ -39,7 +40,7 @@ export function createEmailConfirmationService({ users, confirmations, rateLimit
       at: now,
       expiresAt: new Date(now.getTime() + EMAIL_LINK_LIFETIME_MS),
     });
-    await queueMail({ kind: 'email-confirm', to: email, username: user.username, purpose, link: `${publicUrl}/confirm-email?token=${token}` });
+    await queueMail(user.id, { kind: 'email-confirm', to: email, username: user.username, purpose, link: `${publicUrl}/confirm-email?token=${token}` });
   }
 
   return {
@@ -54,7 +55,7 @@ export function createEmailConfirmationService({ users, confirmations, rateLimit
      */
     async requestChange(viewer: Viewer, oldEmail: string, newEmail: string): Promise<void> {
       await sendLink({ id: viewer.userId, username: viewer.username }, newEmail, 'change', viewer.sessionId);
-      await queueMail({ kind: 'email-change-requested', to: oldEmail, username: viewer.username, newEmail, at: clock.now().toISOString() });
+      await queueMail(viewer.userId, { kind: 'email-change-requested', to: oldEmail, username: viewer.username, newEmail, at: clock.now().toISOString() });
     },
 
     /** A new link: for the change waiting, else for the current address if it is not confirmed yet. */
@@ -67,7 +68,7 @@ export function createEmailConfirmationService({ users, confirmations, rateLimit
       await rateLimits.take('emailConfirmation', { userId: viewer.userId, ip });
       const email = pending?.email ?? user.email;
       await sendLink({ id: viewer.userId, username: user.username }, email, pending ? 'change' : 'registration', pending?.session_id ?? null);
-      return { success: true, message: messages.emailConfirmationSent.replace('{email}', email) };
+      return { success: true, message: messages.emailConfirmationSent };
     },
 
     /** The link opened: its address becomes the account's, confirmed. Needs no session (the token is the proof). */
@@ -86,7 +87,7 @@ export function createEmailConfirmationService({ users, confirmations, rateLimit
       }
       if (!result) throw new ValidationError(messages.emailConfirmLinkInvalid);
       if (result.previous.toLowerCase() !== link.email.toLowerCase()) {
-        await queueMail({ kind: 'email-changed', to: result.previous, username: result.username, newEmail: link.email, at: now.toISOString() });
+        await queueMail(link.user_id, { kind: 'email-changed', to: result.previous, username: result.username, newEmail: link.email, at: now.toISOString() });
       }
       return { success: true, message: messages.emailConfirmed, email: link.email };
     },

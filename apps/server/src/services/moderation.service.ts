@@ -26,7 +26,8 @@ import { decodeCursor, decodeTimeCursor, encodeCursor, isCursorTimestamp } from 
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
-import { suspensionSpan } from '../lib/spanish-date.js';
+import { suspensionSpan } from '../lib/dates.js';
+import { DEFAULT_LANGUAGE } from '../lib/language.js';
 import { isUuid } from '../lib/uuid.js';
 import type { MailMessage } from '../mail/mail-messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
@@ -181,7 +182,7 @@ export function createModerationService({ moderation, uow, clock, notify, posts,
     const mark = c.moderation ? { state: c.moderation, reason: c.moderation_reason } : null;
     if (t.type === 'post') {
       // The owner's own read path, as the owner: their detail, with media and the moderation mark.
-      const post = await posts.getBySlug(c.slug as string, { userId: t.ownerId, username: t.ownerUsername, sessionId: '' });
+      const post = await posts.getBySlug(c.slug as string, { userId: t.ownerId, username: t.ownerUsername, sessionId: '', language: null });
       return { type: 'post', post };
     }
     if (t.type === 'comment') {
@@ -222,7 +223,7 @@ export function createModerationService({ moderation, uow, clock, notify, posts,
       action === 'takedown'
         ? `Retiramos ${YOUR[type]}`
         : action === 'suspend'
-          ? `Suspendimos tu cuenta ${suspensionSpan(until)}`
+          ? `Suspendimos tu cuenta ${suspensionSpan(until, 'es')}`
           : action === 'restore'
             ? `Restablecimos ${YOUR[type]}`
             : action === 'unsuspend'
@@ -247,7 +248,8 @@ export function createModerationService({ moderation, uow, clock, notify, posts,
     await r.notifications.insertDecision({ recipientIds: reporters, type: 'report_decided', eventId: decision.eventId, text: reporterText(decision.action), at: decision.at });
     tells.push(...reporters.map((userId) => ({ userId, event: 'notification' as const })));
     const guests = new Map(reports.flatMap((report) => (report.reporter_id === null && report.reporter_email ? [[report.reporter_email.toLowerCase(), report.reporter_email]] : [])));
-    for (const to of guests.values()) mails.push({ kind: 'report-decided', to, subjectType: t.type, outcome: decision.action });
+    // A guest reporter has no preferences: their mail is in Spanish.
+    for (const to of guests.values()) mails.push({ kind: 'report-decided', to, subjectType: t.type, outcome: decision.action, language: DEFAULT_LANGUAGE });
 
     if (decision.toldOwner) {
       await r.notifications.insertDecision({
@@ -270,6 +272,7 @@ export function createModerationService({ moderation, uow, clock, notify, posts,
         reason: decision.reason,
         until: decision.action === 'suspend' && decision.until && decision.until.toISOString() !== OPEN_ENDED_SUSPENSION ? decision.until.toISOString() : null,
         appeal: decision.final ? 'final' : decision.action === 'takedown' || decision.action === 'suspend' ? 'possible' : 'none',
+        language: await r.preferences.languageOf(t.ownerId),
       });
     }
     for (const message of mails) await r.jobs.enqueue({ name: 'mail.send', data: { message } });

@@ -42,9 +42,10 @@ export function createPasswordResetService({ users, resets, uow, rateLimits, clo
         const now = clock.now();
         await uow.run(async (r) => {
           await r.passwordResets.create({ userId: user.id, tokenHash: hashToken(token), at: now, expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS) });
+          const language = await r.preferences.languageOf(user.id);
           await r.jobs.enqueue({
             name: 'mail.send',
-            data: { message: { kind: 'password-reset', to: user.email, username: user.username, link: `${publicUrl}/reset-password?token=${token}` } },
+            data: { message: { kind: 'password-reset', to: user.email, username: user.username, link: `${publicUrl}/reset-password?token=${token}`, language } },
           });
         });
         jobsQueued();

@@ -6,7 +6,7 @@ import type { Clock } from '../lib/clock.js';
 import { ConflictError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { createSecretBox, derivedKey, keyedHash } from '../lib/secret-box.js';
-import type { MailMessage } from '../mail/mail-messages.js';
+import type { MailContent } from '../mail/mail-messages.js';
 import type { TwoFactorRepository } from '../repositories/two-factor.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { Viewer } from './auth.service.js';
@@ -27,7 +27,8 @@ export interface TwoFactorServiceDeps {
   confirmPassword: PasswordCheck;
   users: Pick<UsersRepository, 'findById'>;
   /** Tells the account's address that two-factor was turned on or off. */
-  queueMail: (message: MailMessage) => Promise<void>;
+  /** Queues a mail to an account, in its language. */
+  queueMail: (recipientId: string, message: MailContent) => Promise<void>;
 }
 
 /** What a person types: a 6-digit code from the app, or one of the recovery codes. */
@@ -85,7 +86,7 @@ export function createTwoFactorService({ twoFactor, rateLimits, clock, appSecret
 
   async function tellChange(viewer: Viewer, enabled: boolean): Promise<void> {
     const account = await users.findById(viewer.userId);
-    if (account) await queueMail({ kind: 'two-factor-changed', to: account.email, username: account.username, enabled, at: clock.now().toISOString() });
+    if (account) await queueMail(viewer.userId, { kind: 'two-factor-changed', to: account.email, username: account.username, enabled, at: clock.now().toISOString() });
   }
 
   return {

@@ -382,7 +382,7 @@ function requestFor(op: Operation, signedIn: boolean): fc.Arbitrary<InjectOption
 // ---------------------------------------------------------------------------------------------
 // Checks
 
-const SPANISH = new Set<string>([...Object.values(messages), 'Debes iniciar sesión.', 'No tienes permiso para hacer esto.', 'No encontrado.']);
+const SPANISH = new Set<string>([...Object.values(messages).filter((text) => typeof text === 'string'), 'Debes iniciar sesión.', 'No tienes permiso para hacer esto.', 'No encontrado.']);
 
 /** What is wrong with one answer, or null. */
 function violation(status: number, body: string): string | null {
