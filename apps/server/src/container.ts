@@ -159,6 +159,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     secondFactor: twoFactor,
     queueMail,
     emailConfirmation,
+    preferences,
   });
   const postsService = createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow });
   const moderationRepository = createModerationRepository(db);

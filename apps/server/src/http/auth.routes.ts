@@ -7,6 +7,7 @@ import { messages } from '../lib/messages.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH } from '../lib/trusted-devices.js';
 import { requireViewer } from './auth-context.js';
 import { rateLimit } from './rate-limit.js';
+import { languageOf } from './message-language.js';
 import { route } from './route.js';
 
 const errors = [400, 401, 409, 429] as const;
@@ -18,7 +19,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     'register',
     { tags, summary: 'Crear una cuenta', errors, preHandler: rateLimit('register') },
     async (request, reply) => {
-      const user = await app.services.auth.register(request.body);
+      // Registered in the language the app was used in (Accept-Language): kept as the account's choice.
+      const user = await app.services.auth.register(request.body, await languageOf(request));
       return reply.code(201).send({ success: true, message: messages.registered, username: user.username });
     },
   );

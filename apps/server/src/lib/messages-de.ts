@@ -88,7 +88,7 @@ export const germanMessages: MessageCatalog = {
   storyUploadsLimited: 'Zu viele Storys in kurzer Zeit hochgeladen. Warte ein wenig und versuch es dann noch einmal.',
   storyRepliesLimited: 'Zu viele Antworten auf Storys in kurzer Zeit. Warte einen Moment und versuch es dann noch einmal.',
   followsLimited: 'Du hast in kurzer Zeit zu oft gefolgt oder entfolgt. Warte ein wenig und versuch es dann noch einmal.',
-  currentPasswordRequired: 'Gib dein aktuelles Passwort ein, um deine E-Mail-Adresse zu ändern.',
+  currentPasswordRequired: 'Gib dein aktuelles Passwort ein, um die Änderung zu bestätigen.',
   currentPasswordWrong: 'Das aktuelle Passwort ist falsch.',
   passwordChecksThrottled: 'Zu viele Versuche mit einem falschen Passwort. Warte ein paar Minuten und versuch es dann noch einmal.',
   birthDateFixed: 'Das Geburtsdatum kann nach der Registrierung nicht mehr geändert werden.',

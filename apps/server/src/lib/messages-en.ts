@@ -88,7 +88,7 @@ export const englishMessages: MessageCatalog = {
   storyUploadsLimited: 'Too many stories uploaded in a short time. Wait a little and try again.',
   storyRepliesLimited: 'Too many story replies in a short time. Wait a moment and try again.',
   followsLimited: 'You’ve followed or unfollowed too many times in a short time. Wait a little and try again.',
-  currentPasswordRequired: 'To change your email, enter your current password.',
+  currentPasswordRequired: 'Enter your current password to confirm the change.',
   currentPasswordWrong: 'Your current password isn’t correct.',
   passwordChecksThrottled: 'Too many attempts with a wrong password. Wait a few minutes and try again.',
   birthDateFixed: 'Your date of birth can’t be changed after you sign up.',

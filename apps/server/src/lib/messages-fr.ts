@@ -88,7 +88,7 @@ export const frenchMessages: MessageCatalog = {
   storyUploadsLimited: 'Trop de stories envoyées en peu de temps. Patiente un peu et réessaie.',
   storyRepliesLimited: 'Trop de réponses à des stories en peu de temps. Patiente un instant et réessaie.',
   followsLimited: 'Tu as suivi ou cessé de suivre trop de fois en peu de temps. Patiente un peu et réessaie.',
-  currentPasswordRequired: 'Pour changer d’adresse e-mail, saisis ton mot de passe actuel.',
+  currentPasswordRequired: 'Saisis ton mot de passe actuel pour confirmer la modification.',
   currentPasswordWrong: 'Le mot de passe actuel n’est pas correct.',
   passwordChecksThrottled: 'Trop de tentatives avec un mot de passe incorrect. Patiente quelques minutes et réessaie.',
   birthDateFixed: 'La date de naissance ne peut plus être modifiée après l’inscription.',

@@ -92,7 +92,7 @@ export const spanishMessages = {
   storyUploadsLimited: 'Demasiadas historias subidas en poco tiempo. Espera un poco e inténtalo de nuevo.',
   storyRepliesLimited: 'Demasiadas respuestas a historias en poco tiempo. Espera un momento e inténtalo de nuevo.',
   followsLimited: 'Demasiadas veces seguir o dejar de seguir en poco tiempo. Espera un poco e inténtalo de nuevo.',
-  currentPasswordRequired: 'Para cambiar el correo electrónico, escribe tu contraseña actual.',
+  currentPasswordRequired: 'Escribe tu contraseña actual para confirmar el cambio.',
   currentPasswordWrong: 'La contraseña actual no es correcta.',
   passwordChecksThrottled: 'Demasiados intentos con una contraseña incorrecta. Espera unos minutos e inténtalo de nuevo.',
   birthDateFixed: 'La fecha de nacimiento no se puede cambiar después del registro.',

@@ -10,7 +10,7 @@ import type { Language } from '@wag/contract/preferences-rules';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError, ConflictError } from '../lib/errors.js';
-import { isLanguage } from '../lib/language.js';
+import { DEFAULT_LANGUAGE, isLanguage } from '../lib/language.js';
 import { messages } from '../lib/messages.js';
 import { passwordRuleMessage } from '../lib/password-rules.js';
 import type { TwoFactorRepository } from '../repositories/two-factor.repository.js';
@@ -18,6 +18,7 @@ import type { MailContent } from '../mail/mail-messages.js';
 import { deviceOf, placeOf } from '../lib/session-device.js';
 import type { SecondFactor, TwoFactorService } from './two-factor.service.js';
 import type { EmailConfirmationService } from './email-confirmation.service.js';
+import type { PreferencesRepository } from '../repositories/preferences.repository.js';
 import { hashToken, newSessionToken, normalizeToken } from '../lib/tokens.js';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, type TrustedDevices } from '../lib/trusted-devices.js';
 import type { LoginIpsRepository } from '../repositories/login-ips.repository.js';
@@ -71,12 +72,14 @@ export interface AuthServiceDeps {
   queueMail: (recipientId: string, message: MailContent) => Promise<void>;
   /** Sends a new account the link confirming its address. */
   emailConfirmation: Pick<EmailConfirmationService, 'afterRegistration'>;
+  /** Keeps the language a new account registered in. */
+  preferences: Pick<PreferencesRepository, 'update'>;
 }
 
 /** How long the step between a right password and the code may take. */
 const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 
-export function createAuthService({ users, sessions, loginIps, rateLimits, devices, clock, throttle, twoFactor, secondFactor, queueMail, emailConfirmation }: AuthServiceDeps) {
+export function createAuthService({ users, sessions, loginIps, rateLimits, devices, clock, throttle, twoFactor, secondFactor, queueMail, emailConfirmation, preferences }: AuthServiceDeps) {
   function validateRegistration(body: RegisterBody) {
     const username = (body.username ?? '').trim();
     const email = (body.email ?? '').trim();
@@ -178,7 +181,8 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
   return {
     checkCredentials,
 
-    async register(body: RegisterBody) {
+    /** A new account; `language` is the one the person registered in (the request's), kept as their choice. */
+    async register(body: RegisterBody, language: Language = DEFAULT_LANGUAGE) {
       const input = validateRegistration(body);
       if (await users.usernameTaken(input.username)) throw new ConflictError(messages.usernameTaken);
       if (await users.emailTaken(input.email)) throw new ConflictError(messages.emailTaken);
@@ -197,6 +201,7 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
         if (isUniqueViolation(error, 'users_email_lower')) throw new ConflictError(messages.emailTaken);
         throw error;
       }
+      if (language !== DEFAULT_LANGUAGE) await preferences.update(user.id, (current) => ({ ...current, language }), clock.now());
       // The account works at once; the web app asks to confirm the address until the link is opened.
       await emailConfirmation.afterRegistration(user);
       return { username: user.username };

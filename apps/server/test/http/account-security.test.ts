@@ -35,7 +35,7 @@ describe('changing the password', () => {
       [{ currentPassword: TEST_PASSWORD }, 400, 'Escribe la nueva contraseña.'],
       [{ currentPassword: TEST_PASSWORD, newPassword: 'abc' }, 400, 'La contraseña debe tener al menos 6 caracteres.'],
       [{ currentPassword: TEST_PASSWORD, newPassword: 'con espacio' }, 400, 'La contraseña no debe contener espacios.'],
-      [{ newPassword: 'nueva-clave-1' }, 400, 'Para cambiar el correo electrónico, escribe tu contraseña actual.'],
+      [{ newPassword: 'nueva-clave-1' }, 400, 'Escribe tu contraseña actual para confirmar el cambio.'],
       [{ currentPassword: 'no-es-esta', newPassword: 'nueva-clave-1' }, 403, 'La contraseña actual no es correcta.'],
       [{ currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }, 400, 'La nueva contraseña debe ser distinta de la actual.'],
     ];

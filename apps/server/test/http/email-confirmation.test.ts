@@ -82,6 +82,27 @@ describe('the address a person registered with', () => {
   });
 });
 
+describe('the language of a new account', () => {
+  it('is the one it registered in (Accept-Language), kept as its choice, and its confirmation mail is written in it', async () => {
+    const username = `frances_${Date.now().toString(36)}`.slice(0, 20);
+    const email = `${username}@example.test`;
+    const registered = await t.request({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' },
+      payload: { username, email, password: TEST_PASSWORD, birth_date: '1994-02-03' },
+    });
+    expect(registered.statusCode).toBe(201);
+    const [mail] = await mailsTo(email);
+    expect(mail!.subject).toBe('Confirme ton adresse e-mail WAG');
+    const token = (await login(email)).json().token as string;
+    expect((await t.request({ method: 'GET', url: '/api/account/preferences', token })).json().language).toBe('fr');
+    // Without a header the account keeps Spanish, stored as nothing changed.
+    const plain = await createUser(t);
+    expect((await t.request({ method: 'GET', url: '/api/account/preferences', token: plain.token })).json().language).toBe('es');
+  });
+});
+
 describe('a new address', () => {
   it('takes effect only when confirmed from it; the old address is told twice; other sessions then end', async () => {
     const user = await createUser(t);

@@ -3,6 +3,9 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { germanMessages } from '../../src/lib/messages-de.js';
+import { englishMessages } from '../../src/lib/messages-en.js';
+import { frenchMessages } from '../../src/lib/messages-fr.js';
 import { messages } from '../../src/lib/messages.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { multipart } from '../support/multipart.js';
@@ -382,7 +385,13 @@ function requestFor(op: Operation, signedIn: boolean): fc.Arbitrary<InjectOption
 // ---------------------------------------------------------------------------------------------
 // Checks
 
-const SPANISH = new Set<string>([...Object.values(messages).filter((text) => typeof text === 'string'), 'Debes iniciar sesión.', 'No tienes permiso para hacer esto.', 'No encontrado.']);
+// The server's texts in every language: a fuzzed PATCH of the preferences may switch the account's language.
+const SPANISH = new Set<string>([
+  ...[messages, englishMessages, frenchMessages, germanMessages].flatMap((catalog) => Object.values(catalog).filter((text): text is string => typeof text === 'string')),
+  'Debes iniciar sesión.',
+  'No tienes permiso para hacer esto.',
+  'No encontrado.',
+]);
 
 /** What is wrong with one answer, or null. */
 function violation(status: number, body: string): string | null {
