@@ -22,7 +22,7 @@ export function AccountDeletedPage() {
   return (
     <section className="account-data" data-testid="account-deleted">
       <PageHeader title={t('accountData.deleted.title')} subtitle={state?.message ?? t('accountData.deleted.body')} />
-      <div className="account-data__card">
+      <div className="panel-card">
         <p className="account-data__hint">{t('accountData.deleted.after')}</p>
         <ButtonLink to="/" block>
           {t('accountData.deleted.home')}

@@ -36,7 +36,7 @@ export function DeleteAccountPage() {
   return (
     <section className="account-data" data-testid="delete-account-page">
       <PageHeader back={{ to: '/settings/account', label: t('settings.account') }} title={t('accountData.delete.title')} subtitle={t('accountData.delete.subtitle')} />
-      <form className="account-data__card" onSubmit={submit} noValidate>
+      <form className="panel-card" onSubmit={submit} noValidate>
         <h2>{t('accountData.delete.whatHappens')}</h2>
         <ul className="account-data__list">
           {GONE.map((item) => (

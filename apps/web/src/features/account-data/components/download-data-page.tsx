@@ -15,7 +15,7 @@ export function DownloadDataPage() {
   return (
     <section className="account-data" data-testid="download-data-page">
       <PageHeader back={{ to: '/settings/account', label: t('settings.account') }} title={t('accountData.download.title')} subtitle={t('accountData.download.subtitle')} />
-      <div className="account-data__card">
+      <div className="panel-card">
         <h2>{t('accountData.download.contentsTitle')}</h2>
         <ul className="account-data__list">
           {CONTENTS.map((item) => (

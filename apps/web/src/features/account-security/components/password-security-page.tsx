@@ -45,7 +45,7 @@ export function PasswordSecurityPage() {
   return (
     <section className="account-security" data-testid="password-security-page">
       <PageHeader back={{ to: '/settings/account', label: t('settings.account') }} title={t('accountSecurity.password.title')} subtitle={t('accountSecurity.password.subtitle')} />
-      <form className="account-security__card" onSubmit={submit} noValidate data-testid="change-password-form">
+      <form className="panel-card" onSubmit={submit} noValidate data-testid="change-password-form">
         <h2>{t('accountSecurity.password.heading')}</h2>
         <TextField
           label={t('accountSecurity.password.current')}

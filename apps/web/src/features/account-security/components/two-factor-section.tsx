@@ -21,7 +21,7 @@ export function TwoFactorSection() {
 
   if (recoveryCodes) {
     return (
-      <div className="account-security__card" data-testid="recovery-codes">
+      <div className="panel-card" data-testid="recovery-codes">
         <h2>{t('accountSecurity.twoFactor.codesTitle')}</h2>
         <p className="account-security__hint">{t('accountSecurity.twoFactor.codesHint')}</p>
         <ol className="account-security__codes">
@@ -51,7 +51,7 @@ export function TwoFactorSection() {
       );
     };
     return (
-      <form className="account-security__card" onSubmit={turnOff} data-testid="two-factor-on">
+      <form className="panel-card" onSubmit={turnOff} data-testid="two-factor-on">
         <h2>{t('accountSecurity.twoFactor.title')}</h2>
         <p className="account-security__status-on">{t('accountSecurity.twoFactor.on', { count: status.data.recoveryCodesLeft })}</p>
         <TextField label={t('accountSecurity.password.current')} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
@@ -76,7 +76,7 @@ export function TwoFactorSection() {
     });
   };
   return (
-    <div className="account-security__card" data-testid="two-factor-off">
+    <div className="panel-card" data-testid="two-factor-off">
       <h2>{t('accountSecurity.twoFactor.title')}</h2>
       <p className="account-security__hint">{t('accountSecurity.twoFactor.offHint')}</p>
       {setup.data ? (
