@@ -58,7 +58,7 @@ test.describe('stories', () => {
     await fanPage.getByRole('button', { name: 'Me gusta' }).click();
     await expect(fanPage.getByRole('button', { name: 'Me gusta' })).toHaveAttribute('aria-pressed', 'true');
     await fanPage.getByPlaceholder(`Responder a @${owner.username}…`).fill('¡Me encanta!');
-    await fanPage.getByRole('button', { name: 'Enviar' }).click();
+    await fanPage.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect(fanPage.getByText('Respuesta enviada')).toBeVisible();
     await fanContext.close();
 

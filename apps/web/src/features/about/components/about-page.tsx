@@ -20,39 +20,39 @@ export function AboutPage() {
     <section className="about" data-testid="about-page">
       <PageHeader back={{ to: '/settings', label: t('settings.backToSettings') }} title={t('settings.about')} subtitle={t('about.subtitle')} />
       <ul className="panel-list">
-        <li className="about__row">
-          <span className="about__icon" aria-hidden="true">
+        <li className="panel-row">
+          <span className="panel-row__icon" aria-hidden="true">
             <Icon name="info" size={20} />
           </span>
-          <span className="about__text">
-            <span className="about__label">{t('about.version')}</span>
+          <span className="panel-row__text">
+            <span className="panel-row__label">{t('about.version')}</span>
           </span>
-          <span className="about__value" data-testid="about-version">
+          <span className="panel-row__value" data-testid="about-version">
             {__APP_VERSION__}
           </span>
         </li>
         {LINKS.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="about__row about__row--link">
-              <span className="about__icon" aria-hidden="true">
+            <Link to={link.to} className="panel-row">
+              <span className="panel-row__icon" aria-hidden="true">
                 <Icon name={link.icon} size={20} />
               </span>
-              <span className="about__text">
-                <span className="about__label">{t(link.label)}</span>
-                <span className="about__hint">{t(link.hint)}</span>
+              <span className="panel-row__text">
+                <span className="panel-row__label">{t(link.label)}</span>
+                <span className="panel-row__hint">{t(link.hint)}</span>
               </span>
-              <Icon name="chevronRight" size={20} className="about__chevron" />
+              <Icon name="chevronRight" size={20} className="panel-row__chevron" />
             </Link>
           </li>
         ))}
         <li>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="about__row about__row--link" data-testid="about-support">
-            <span className="about__icon" aria-hidden="true">
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="panel-row" data-testid="about-support">
+            <span className="panel-row__icon" aria-hidden="true">
               <Icon name="mail" size={20} />
             </span>
-            <span className="about__text">
-              <span className="about__label">{t('about.support')}</span>
-              <span className="about__hint">{t('about.supportHint', { email: SUPPORT_EMAIL })}</span>
+            <span className="panel-row__text">
+              <span className="panel-row__label">{t('about.support')}</span>
+              <span className="panel-row__hint">{t('about.supportHint', { email: SUPPORT_EMAIL })}</span>
             </span>
           </a>
         </li>

@@ -16,18 +16,18 @@ export function AppearancePage() {
       <PageHeader back={{ to: '/settings', label: t('settings.backToSettings') }} title={t('settings.appearance')} subtitle={t('appearance.subtitle')} />
       <ul className="panel-list">
         <li>
-          <Link to="/settings/appearance/theme" className="appearance__row" data-testid="appearance-theme-link">
-            <span className="appearance__icon" aria-hidden="true">
+          <Link to="/settings/appearance/theme" className="panel-row" data-testid="appearance-theme-link">
+            <span className="panel-row__icon" aria-hidden="true">
               <Icon name={theme === 'light' ? 'sun' : theme === 'system' ? 'monitor' : 'moon'} size={20} />
             </span>
-            <span className="appearance__text">
-              <span className="appearance__label">{t('appearance.theme')}</span>
-              <span className="appearance__hint">{t('appearance.themeHint')}</span>
+            <span className="panel-row__text">
+              <span className="panel-row__label">{t('appearance.theme')}</span>
+              <span className="panel-row__hint">{t('appearance.themeHint')}</span>
             </span>
-            <span className="appearance__value" data-testid="appearance-theme-value">
+            <span className="panel-row__value" data-testid="appearance-theme-value">
               {t(themeLabel(theme))}
             </span>
-            <Icon name="chevronRight" size={20} className="appearance__chevron" />
+            <Icon name="chevronRight" size={20} className="panel-row__chevron" />
           </Link>
         </li>
       </ul>

@@ -47,13 +47,13 @@ export function ThemePage() {
         <ul className="panel-list">
           {THEME_OPTIONS.map((option) => (
             <li key={option.value}>
-              <label className="appearance__row appearance__row--choice" data-testid={`theme-option-${option.value}`}>
-                <span className="appearance__icon" aria-hidden="true">
+              <label className="panel-row appearance__choice" data-testid={`theme-option-${option.value}`}>
+                <span className="panel-row__icon" aria-hidden="true">
                   <Icon name={option.icon} size={20} />
                 </span>
-                <span className="appearance__text">
-                  <span className="appearance__label">{t(option.label)}</span>
-                  <span className="appearance__hint">{t(option.hint)}</span>
+                <span className="panel-row__text">
+                  <span className="panel-row__label">{t(option.label)}</span>
+                  <span className="panel-row__hint">{t(option.hint)}</span>
                 </span>
                 <input
                   type="radio"

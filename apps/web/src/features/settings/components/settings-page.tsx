@@ -101,15 +101,15 @@ export function SettingsPage({ section = 'root' }: { section?: MenuName }) {
       <ul className="panel-list">
         {menu.entries.map((entry) => (
           <li key={entry.to}>
-            <Link to={entry.to} className="settings__item">
-              <span className="settings__item-icon">
+            <Link to={entry.to} className="panel-row">
+              <span className="panel-row__icon">
                 <Icon name={entry.icon} size={20} />
               </span>
-              <span className="settings__item-text">
-                <span className="settings__item-label">{t(entry.label)}</span>
-                <span className="settings__item-hint">{t(entry.hint)}</span>
+              <span className="panel-row__text">
+                <span className="panel-row__label">{t(entry.label)}</span>
+                <span className="panel-row__hint">{t(entry.hint)}</span>
               </span>
-              <Icon name="chevronRight" size={20} className="settings__item-chevron" />
+              <Icon name="chevronRight" size={20} className="panel-row__chevron" />
             </Link>
           </li>
         ))}
