@@ -17,7 +17,6 @@ interface SectionInfo {
   back?: { to: string; label: MessageKey };
 }
 
-const toSettings = { to: '/settings', label: 'settings.backToSettings' } as const;
 const toAccount = { to: '/settings/account', label: 'settings.backToAccount' } as const;
 
 /** The screens that later issues build, and what each one will hold. */
