@@ -21,7 +21,19 @@ const KEPT_REFERENCES = new Set([
   'reports.reporter_id',
 ]);
 
-/** Everything a person's export holds, read in a few statements (one per kind of data). */
+/** A message as the export writes it. */
+export interface ExportedMessage {
+  id: string;
+  with: string;
+  sent_by_me: boolean;
+  text: string;
+  created_at: Date;
+  /** created_at as the database writes it (microseconds kept), for the next page's keyset. */
+  cursor_at: string;
+  read_at: Date | null;
+}
+
+/** Everything a person's export holds, read in a few statements (one per kind of data; messages by page). */
 export function createAccountDataRepository(db: Database) {
   return {
     async exportData(userId: string) {
@@ -58,11 +70,6 @@ export function createAccountDataRepository(db: Database) {
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .execute();
-      const messages = await sql<{ id: string; with: string; sent_by_me: boolean; text: string; created_at: Date; read_at: Date | null }>`
-        SELECT m.id, o.username AS with, m.sender_id = ${userId} AS sent_by_me, m.text, m.created_at, m.read_at
-        FROM messages m JOIN users o ON o.id = CASE WHEN m.sender_id = ${userId} THEN m.recipient_id ELSE m.sender_id END
-        WHERE m.sender_id = ${userId} OR m.recipient_id = ${userId}
-        ORDER BY m.created_at`.execute(db);
       const following = await sql<{ username: string; since: Date }>`
         SELECT u.username, f.created_at AS since FROM follows f JOIN users u ON u.id = f.followee_id WHERE f.follower_id = ${userId} ORDER BY f.created_at`.execute(db);
       const followers = await sql<{ username: string; since: Date }>`
@@ -90,7 +97,6 @@ export function createAccountDataRepository(db: Database) {
         postMedia,
         stories,
         comments,
-        messages: messages.rows,
         following: following.rows,
         followers: followers.rows,
         liked: liked.rows,
@@ -99,6 +105,21 @@ export function createAccountDataRepository(db: Database) {
         reports,
         sessions,
       };
+    },
+
+    /**
+     * One page of the person's messages, sent and received, oldest first, after `after` (keyset on
+     * time and id): the export writes them page by page, so a long history is never held whole.
+     */
+    async messagesPage(userId: string, after: { at: string; id: string } | null, limit: number): Promise<ExportedMessage[]> {
+      const result = await sql<ExportedMessage>`
+        SELECT m.id, o.username AS with, m.sender_id = ${userId} AS sent_by_me, m.text, m.created_at, m.created_at::text AS cursor_at, m.read_at
+        FROM messages m JOIN users o ON o.id = CASE WHEN m.sender_id = ${userId} THEN m.recipient_id ELSE m.sender_id END
+        WHERE (m.sender_id = ${userId} OR m.recipient_id = ${userId})
+          ${after ? sql`AND (m.created_at, m.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+        ORDER BY m.created_at, m.id
+        LIMIT ${limit}`.execute(db);
+      return result.rows;
     },
 
     /**

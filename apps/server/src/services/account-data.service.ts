@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { SWEEP_GRACE_MS } from '../jobs/storage-sweep.js';
 import type { Language } from '@wag/contract/preferences-rules';
@@ -24,6 +24,9 @@ export interface AccountDataServiceDeps {
   /** Wakes the job worker after the storage sweep was queued. */
   jobsQueued: () => void;
 }
+
+/** Messages read per statement while the export writes them. */
+const MESSAGES_PAGE = 500;
 
 /** An export: the zip as it is written, and the name to save it under. */
 export interface AccountExport {
@@ -54,14 +57,34 @@ export function createAccountDataService({ data, jobs, rateLimits, confirmPasswo
   /** A stored media file, if it is still on disk (a story's file may be swept already). */
   async function mediaFile(key: string | null): Promise<string | null> {
     if (!key) return null;
-    const file = path.join(mediaDir, key);
+    const root = path.resolve(mediaDir);
+    const file = path.resolve(root, key);
     // Keys are written by the server, but the path is still kept inside the media folder.
-    if (!file.startsWith(path.resolve(mediaDir) + path.sep)) return null;
+    if (!file.startsWith(root + path.sep)) return null;
     try {
       return (await fs.stat(file)).isFile() ? file : null;
     } catch {
       return null;
     }
+  }
+
+  /** mensajes.json written page by page as the zip reaches it: the largest part of an export is never held whole. */
+  async function* messagesJson(userId: string): AsyncGenerator<string> {
+    yield '[';
+    let after: { at: string; id: string } | null = null;
+    let first = true;
+    for (;;) {
+      const page = await data.messagesPage(userId, after, MESSAGES_PAGE);
+      for (const m of page) {
+        const item = { id: m.id, with: m.with, sentByMe: m.sent_by_me, text: m.text, createdAt: m.created_at, readAt: m.read_at };
+        yield `${first ? '\n' : ',\n'}  ${JSON.stringify(item)}`;
+        first = false;
+      }
+      if (page.length < MESSAGES_PAGE) break;
+      const last = page[page.length - 1]!;
+      after = { at: last.cursor_at, id: last.id };
+    }
+    yield first ? ']\n' : '\n]\n';
   }
 
   return {
@@ -151,10 +174,7 @@ export function createAccountDataService({ data, jobs, rateLimits, confirmPasswo
         'comentarios.json',
         all.comments.map((c) => ({ id: c.id, postId: c.post_id, replyTo: c.parent_id, text: c.text, likes: c.likes_count, createdAt: c.created_at })),
       );
-      json(
-        'mensajes.json',
-        all.messages.map((m) => ({ id: m.id, with: m.with, sentByMe: m.sent_by_me, text: m.text, createdAt: m.created_at, readAt: m.read_at })),
-      );
+      zip.addReadStream(Readable.from(messagesJson(viewer.userId)), 'mensajes.json');
       json('seguidos.json', all.following);
       json('seguidores.json', all.followers);
       json('me-gusta.json', all.liked);

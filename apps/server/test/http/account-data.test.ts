@@ -85,6 +85,33 @@ describe('GET /api/account/export', () => {
     expect((await t.request({ method: 'GET', url: '/api/account/export' })).statusCode).toBe(401);
   });
 
+  it('writes a long history page by page: every message once, oldest first, ties on the same instant included', async () => {
+    const ana = await createUser(t);
+    const bob = await createUser(t);
+    const first = await message(t, ana, bob, 'el primero');
+    const conversation = await t.db.selectFrom('messages').select('conversation_id').where('id', '=', first).executeTakeFirstOrThrow();
+    // 1,203 more, in threes sharing one instant (more than two pages of the export's reads).
+    const at = (i: number) => new Date(Date.UTC(2026, 10, 1) + Math.floor(i / 3) * 1000 + 0.25);
+    await t.db
+      .insertInto('messages')
+      .values(
+        Array.from({ length: 1203 }, (_, i) => ({
+          sender_id: i % 2 === 0 ? ana.id : bob.id,
+          recipient_id: i % 2 === 0 ? bob.id : ana.id,
+          conversation_id: conversation.conversation_id,
+          text: `mensaje ${i}`,
+          created_at: at(i),
+        })),
+      )
+      .execute();
+    const response = await t.request({ method: 'GET', url: '/api/account/export', token: ana.token });
+    const items = json(await unzip(response.rawPayload), 'mensajes.json') as { id: string; text: string; createdAt: string }[];
+    expect(items).toHaveLength(1204);
+    expect(new Set(items.map((item) => item.id)).size).toBe(1204);
+    expect(items.map((item) => item.createdAt)).toEqual([...items.map((item) => item.createdAt)].sort());
+    expect(new Set(items.map((item) => item.text))).toEqual(new Set(['el primero', ...Array.from({ length: 1203 }, (_, i) => `mensaje ${i}`)]));
+  });
+
   it('is limited per account', async () => {
     const limited = await createTestApp({ mediaWorker: false, rateLimitScale: 1 });
     try {
