@@ -1,6 +1,5 @@
 import type { Theme } from '@wag/contract/preferences-rules';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Icon } from '../../../components/ui/icon';
 import { useToast } from '../../../components/ui/toast';
 import { errorText } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -10,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { setThemeChoice, useThemeChoice } from '../../../lib/theme';
 import { THEME_OPTIONS } from './theme-choice';
 import './appearance.css';
+import { PanelRowBody } from '../../../components/ui/panel-row';
 
 /**
  * /settings/appearance/theme: dark, light or the device's, applied at once. A signed-in person's
@@ -48,13 +48,7 @@ export function ThemePage() {
           {THEME_OPTIONS.map((option) => (
             <li key={option.value}>
               <label className="panel-row appearance__choice" data-testid={`theme-option-${option.value}`}>
-                <span className="panel-row__icon" aria-hidden="true">
-                  <Icon name={option.icon} size={20} />
-                </span>
-                <span className="panel-row__text">
-                  <span className="panel-row__label">{t(option.label)}</span>
-                  <span className="panel-row__hint">{t(option.hint)}</span>
-                </span>
+                <PanelRowBody icon={option.icon} label={t(option.label)} hint={t(option.hint)} />
                 <input
                   type="radio"
                   name="theme"

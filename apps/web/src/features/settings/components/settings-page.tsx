@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
 import '../../../components/ui/page-header.css';
 import './settings-page.css';
+import { PanelRowBody } from '../../../components/ui/panel-row';
 
 interface Entry {
   to: string;
@@ -102,14 +103,7 @@ export function SettingsPage({ section = 'root' }: { section?: MenuName }) {
         {menu.entries.map((entry) => (
           <li key={entry.to}>
             <Link to={entry.to} className="panel-row">
-              <span className="panel-row__icon">
-                <Icon name={entry.icon} size={20} />
-              </span>
-              <span className="panel-row__text">
-                <span className="panel-row__label">{t(entry.label)}</span>
-                <span className="panel-row__hint">{t(entry.hint)}</span>
-              </span>
-              <Icon name="chevronRight" size={20} className="panel-row__chevron" />
+              <PanelRowBody icon={entry.icon} label={t(entry.label)} hint={t(entry.hint)} chevron />
             </Link>
           </li>
         ))}
