@@ -157,9 +157,13 @@ test('a guest scrolling a profile is invited to log in', async ({ page }) => {
   await page.goto('/valeria_rios');
   await expect(page.getByText('@valeria_rios').first()).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();
-  await page.mouse.wheel(0, 600);
-  await page.evaluate(() => window.scrollTo(0, 600));
-  await expect(page.getByRole('dialog').getByText('Únete a WAG')).toBeVisible();
+  // The invitation answers a scroll; while the grid is still loading the page may be too short to
+  // scroll, so the gesture is repeated (as a person would) until the page moves and the dialog shows.
+  await expect(async () => {
+    await page.mouse.wheel(0, 600);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect(page.getByRole('dialog').getByText('Únete a WAG')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Ahora no' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
 });
