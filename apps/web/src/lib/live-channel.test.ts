@@ -22,6 +22,17 @@ describe('applyLiveEvent', () => {
     expect(client.getQueryState(['notifications', 'bea'])?.isInvalidated).toBe(true);
     expect(client.getQueryData(unreadCountsKey('bea'))).toMatchObject({ notifications: 2 });
   });
+  it('keeps the counts of an event when a fetch of the counts started before it answers after it', async () => {
+    const client = new QueryClient();
+    let answer: (value: unknown) => void = () => {};
+    const inFlight = client.fetchQuery({ queryKey: unreadCountsKey('bea'), queryFn: () => new Promise((resolve) => { answer = resolve; }) });
+    applyLiveEvent(client, 'bea', { type: 'notification', counts: { notifications: 3, messages: 0, requests: 0 } });
+    expect(client.getQueryData(unreadCountsKey('bea'))).toEqual({ notifications: 3, messages: 0, requests: 0 });
+    answer({ notifications: 2, messages: 0, requests: 0 });
+    await inFlight.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(client.getQueryData(unreadCountsKey('bea'))).toEqual({ notifications: 3, messages: 0, requests: 0 });
+  });
 });
 
 describe('messages and read receipts in an open conversation', () => {

@@ -64,7 +64,12 @@ export function addMessageToConversation(queryClient: QueryClient, other: string
  * the open conversation; lists by refetching.
  */
 export function applyLiveEvent(queryClient: QueryClient, viewer: string | null, event: LiveEvent): void {
-  if ('counts' in event) queryClient.setQueryData(unreadCountsKey(viewer), event.counts);
+  if ('counts' in event) {
+    // A fetch of the counts still in flight was answered before this event: its older figures must
+    // not land after these (the badge would go back). Cancelling reverts synchronously, then these win.
+    void queryClient.cancelQueries({ queryKey: unreadCountsKey(viewer), exact: true });
+    queryClient.setQueryData(unreadCountsKey(viewer), event.counts);
+  }
   if (event.type === 'notification') void queryClient.invalidateQueries({ queryKey: notificationsKey(viewer) });
   if (event.type === 'typing') queryClient.setQueryData(typingKey(event.with), Date.now());
   if (event.type === 'message') {
