@@ -50,6 +50,75 @@ export interface Config {
   mailFrom: string;
   /** Where messages are written as .eml files when there is no SMTP server. */
   outboxDir: string;
+  payments: PaymentsConfig;
+  /**
+   * The key identity documents are encrypted with (IDENTITY_KEY: 32 bytes as 64 hex or base64);
+   * required in production. Unset elsewhere: generated once into keysDir with owner-only permissions.
+   */
+  identityKey: string | undefined;
+  /** Where the embedded default keeps keys it generated: beside the data, never inside it. */
+  keysDir: string;
+  /** Where the encrypted identity documents are kept (never the media folder). */
+  identityDir: string;
+}
+
+/** CCBill account settings (docs/decisions/0020): all given, or CCBill is off. */
+export interface CcbillConfig {
+  accountNumber: string;
+  subAccount: string;
+  /** The FlexForms id of the hosted payment form. */
+  flexFormId: string;
+  /** The salt dynamic-pricing digests are made with. */
+  salt: string;
+  /** The secret WAG's webhook address carries (CCBill signs nothing: the address is the credential, with its source addresses). */
+  webhookSecret: string;
+  /** The processor's webhook source addresses (CIDR), checked unless empty. */
+  webhookSources: string[];
+  /** ISO 4217 numeric code of the currency (840 = USD). */
+  currencyCode: string;
+}
+
+export interface PaymentsConfig {
+  /** 'sandbox' (the default, refused in production) or 'ccbill' (when its settings are given). */
+  provider: 'sandbox' | 'ccbill';
+  currency: string;
+  /** The platform's share of every sale, in percent (PLATFORM_FEE_PERCENT, default 20). */
+  platformFeePercent: number;
+  ccbill: CcbillConfig | undefined;
+}
+
+/** CCBill's documented webhook source ranges. */
+const CCBILL_WEBHOOK_SOURCES = ['64.38.212.0/24', '64.38.215.0/24', '64.38.240.0/24', '64.38.241.0/24'];
+
+function paymentsFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const fee = env.PLATFORM_FEE_PERCENT === undefined || env.PLATFORM_FEE_PERCENT === '' ? 20 : Number(env.PLATFORM_FEE_PERCENT);
+  if (!Number.isFinite(fee) || fee < 0 || fee >= 100) throw new Error(`PLATFORM_FEE_PERCENT must be a number from 0 to 99 (not: ${env.PLATFORM_FEE_PERCENT})`);
+  const ccbillValues = [env.CCBILL_ACCOUNT_NUMBER, env.CCBILL_SUBACCOUNT, env.CCBILL_FLEXFORM_ID, env.CCBILL_SALT, env.CCBILL_WEBHOOK_SECRET];
+  const given = ccbillValues.filter((value) => value !== undefined && value !== '').length;
+  if (given > 0 && given < ccbillValues.length) {
+    throw new Error('CCBill needs CCBILL_ACCOUNT_NUMBER, CCBILL_SUBACCOUNT, CCBILL_FLEXFORM_ID, CCBILL_SALT and CCBILL_WEBHOOK_SECRET together');
+  }
+  const ccbill: CcbillConfig | undefined =
+    given === 0
+      ? undefined
+      : {
+          accountNumber: env.CCBILL_ACCOUNT_NUMBER!,
+          subAccount: env.CCBILL_SUBACCOUNT!,
+          flexFormId: env.CCBILL_FLEXFORM_ID!,
+          salt: env.CCBILL_SALT!,
+          webhookSecret: env.CCBILL_WEBHOOK_SECRET!,
+          webhookSources:
+            env.CCBILL_WEBHOOK_SOURCES === undefined
+              ? CCBILL_WEBHOOK_SOURCES
+              : env.CCBILL_WEBHOOK_SOURCES.split(',').map((part) => part.trim()).filter(Boolean),
+          currencyCode: env.CCBILL_CURRENCY_CODE || '840',
+        };
+  const provider = env.PAYMENT_PROVIDER === 'ccbill' || (env.PAYMENT_PROVIDER === undefined && ccbill) ? 'ccbill' : 'sandbox';
+  if (env.PAYMENT_PROVIDER && env.PAYMENT_PROVIDER !== 'sandbox' && env.PAYMENT_PROVIDER !== 'ccbill') {
+    throw new Error(`PAYMENT_PROVIDER must be sandbox or ccbill (not: ${env.PAYMENT_PROVIDER})`);
+  }
+  if (provider === 'ccbill' && !ccbill) throw new Error('PAYMENT_PROVIDER=ccbill needs the CCBILL_* settings');
+  return { provider, currency: env.PAYMENT_CURRENCY || 'USD', platformFeePercent: fee, ccbill };
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -94,6 +163,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${intFrom(env.PORT, 3000)}`),
     mailFrom: env.MAIL_FROM || 'WAG <no-responder@wag.localhost>',
     outboxDir: path.resolve(dataDir, 'outbox'),
+    payments: paymentsFrom(env),
+    identityKey: env.IDENTITY_KEY || undefined,
+    keysDir: path.resolve(repoRoot, env.KEYS_DIR ?? path.join(path.dirname(dataDir), `${path.basename(dataDir)}-keys`)),
+    identityDir: path.resolve(dataDir, 'identity'),
     loginThrottle: {
       windowMs: intFrom(env.LOGIN_THROTTLE_WINDOW_MS, 15 * 60 * 1000),
       maxPerAccount: intFrom(env.LOGIN_THROTTLE_MAX_ACCOUNT, 5),

@@ -46,6 +46,24 @@ import {
 } from './account-security.js';
 import { preferencesPatch, preferencesResponse } from './preferences.js';
 import { blockResponse, blockStatusResponse, blockedUsersQuery, blockedUsersResponse } from './blocks.js';
+import {
+  accountVerificationResponse,
+  cancelSubscriptionResponse,
+  creatorDashboardResponse,
+  identityVerificationResponse,
+  paymentBody,
+  paymentInfoResponse,
+  payoutBody,
+  payoutResponse,
+  storyPurchaseResponse,
+  subscribeResponse,
+  subscriptionsQuery,
+  subscriptionsResponse,
+  userVipResponse,
+  verificationStatusResponse,
+  vipSettingsBody,
+  vipSettingsResponse,
+} from './payments.js';
 import { markReadBody, markReadResponse, notificationsQuery, notificationsResponse, unreadCountResponse } from './notifications.js';
 import {
   commentsQuery,
@@ -266,6 +284,20 @@ export const endpoints = {
   myModerationDecisions: { query: pageQuery, response: myDecisionsResponse },
   createAppeal: { body: appealBody, response: appealResponse, status: 201 },
   appealSuspension: { body: suspensionAppealBody, response: appealResponse, status: 201 },
+
+  paymentInfo: { response: paymentInfoResponse },
+  vipSettings: { body: vipSettingsBody, response: vipSettingsResponse },
+  userVip: { params: usernameParam, response: userVipResponse },
+  subscribe: { params: usernameParam, body: paymentBody, response: subscribeResponse },
+  cancelSubscription: { params: usernameParam, response: cancelSubscriptionResponse },
+  subscriptions: { query: subscriptionsQuery, response: subscriptionsResponse },
+  purchaseStories: { params: usernameParam, body: paymentBody, response: storyPurchaseResponse },
+  /** Fields dob (YYYY-MM-DD), idFront, idBack, selfie: three images. */
+  identityVerification: { body: MULTIPART, response: identityVerificationResponse },
+  accountVerification: { body: paymentBody, response: accountVerificationResponse },
+  verificationStatus: { response: verificationStatusResponse },
+  creatorDashboard: { response: creatorDashboardResponse },
+  requestPayout: { body: payoutBody, response: payoutResponse, status: 201 },
 
   liveCounts: { response: unreadCounts },
   live: { response: eventStream<LiveEvent>() },

@@ -7,7 +7,22 @@ export * from './notifications-rules.js';
  * moderation_decision: a decision about the recipient's own content or account, with its reason.
  * Both come from WAG itself: their actor is SYSTEM_ACTOR_USERNAME (moderation-rules.ts).
  */
-export const notificationType = z.enum(['like', 'comment', 'reply', 'mention', 'follow', 'story_reply', 'report_decided', 'moderation_decision']);
+export const notificationType = z.enum([
+  'like',
+  'comment',
+  'reply',
+  'mention',
+  'follow',
+  'story_reply',
+  'report_decided',
+  'moderation_decision',
+  // Money and verification (issue 15): a new subscriber; a payment event of a subscription; lines from WAG.
+  'subscription',
+  'payment',
+  'identity_decision',
+  'account_verified',
+  'payout_paid',
+]);
 export type NotificationType = z.infer<typeof notificationType>;
 
 /** What a notification is about: a post or quicky (by slug), a comment on one, or a story. */
@@ -37,8 +52,13 @@ export const notificationItem = z.object({
   /** People besides the actor behind this line (likes only; 0 otherwise). */
   othersCount: z.number().int().nonnegative(),
   target: notificationTarget.nullable(),
-  /** The comment, reply or story reply text, when there is one. */
+  /** The comment, reply or story reply text, when there is one (an identity rejection's reason). */
   text: z.string().nullable(),
+  /**
+   * What a payment line tells of (renewed, renewal_failed, expired, refunded, chargeback,
+   * story_unlocked) or an identity decision (approved, rejected); null on other lines.
+   */
+  detail: z.string().nullable().optional(),
   created_at: z.string(),
   read: z.boolean(),
   /** On report_decided and moderation_decision lines: what was decided (and, for the owner, why). */

@@ -134,6 +134,20 @@ export const routes = {
   createAppeal: { method: 'POST', path: '/api/appeals' },
   appealSuspension: { method: 'POST', path: '/api/appeals/suspension' },
 
+  // VIP, payments and verification (issue 15)
+  paymentInfo: { method: 'GET', path: '/api/payments/info' },
+  vipSettings: { method: 'PUT', path: '/api/creator/vip' },
+  userVip: { method: 'GET', path: '/api/users/:username/vip' },
+  subscribe: { method: 'POST', path: '/api/users/:username/vip/subscribe' },
+  cancelSubscription: { method: 'DELETE', path: '/api/users/:username/vip/subscribe' },
+  subscriptions: { method: 'GET', path: '/api/subscriptions' },
+  purchaseStories: { method: 'POST', path: '/api/users/:username/vip/stories/purchase' },
+  identityVerification: { method: 'POST', path: '/api/verification/identity' },
+  accountVerification: { method: 'POST', path: '/api/verification/account' },
+  verificationStatus: { method: 'GET', path: '/api/verification/status' },
+  creatorDashboard: { method: 'GET', path: '/api/creator/dashboard' },
+  requestPayout: { method: 'POST', path: '/api/creator/payouts' },
+
   // The live channel
   liveCounts: { method: 'GET', path: '/api/live/counts' },
   /** A text/event-stream, read with fetch (lib/live-channel.ts), not a JSON call. */

@@ -22,6 +22,7 @@ import * as passwordResets from './migrations/2026-11-25T1000-password-resets.js
 import * as twoFactor from './migrations/2026-11-25T1100-two-factor.js';
 import * as emailConfirmation from './migrations/2026-11-25T1200-email-confirmation.js';
 import * as accountDeletion from './migrations/2026-11-25T1300-account-deletion.js';
+import * as payments from './migrations/2026-11-26T0900-payments.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1100-two-factor': twoFactor,
   '2026-11-25T1200-email-confirmation': emailConfirmation,
   '2026-11-25T1300-account-deletion': accountDeletion,
+  '2026-11-26T0900-payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

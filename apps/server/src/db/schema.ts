@@ -16,6 +16,12 @@ export type PostType = 'grid' | 'quicky' | 'vip';
 export type MediaKind = 'image' | 'video';
 export type ProcessingStatus = 'processing' | 'ready' | 'failed';
 
+export type SubscriptionStatus = 'active' | 'past_due' | 'canceled' | 'expired';
+export type PaymentProvider = 'sandbox' | 'ccbill';
+export type LedgerKind = 'subscription' | 'renewal' | 'story_purchase' | 'verification_fee' | 'refund' | 'chargeback' | 'payout';
+export type PaymentPurpose = 'subscription' | 'story_purchase' | 'verification_fee';
+export type IdentityVerificationStatus = 'pending' | 'approved' | 'rejected';
+
 export interface UsersTable {
   id: Generated<string>;
   username: string;
@@ -49,6 +55,8 @@ export interface UsersTable {
   email_confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The account was deleted: the row is an empty tombstone kept for the other side of its conversations. */
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When a moderator approved this person's identity documents (null: not identity-verified). */
+  identity_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -98,6 +106,8 @@ export interface PostsTable {
   comments_count: Counter;
   created_at: Timestamp;
   moderation: Moderation | null;
+  /** Subscribers-only: when the creator confirmed everyone shown is an adult who agreed to appear and to its publication. */
+  consent_confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface PostMediaTable {
@@ -173,6 +183,8 @@ export interface StoriesTable {
   likes_count: Counter;
   created_at: Timestamp;
   moderation: Moderation | null;
+  /** Subscribers-only: when the creator confirmed everyone shown is an adult who agreed to appear and to its publication. */
+  consent_confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface StoryViewsTable {
@@ -211,7 +223,20 @@ export interface MessagesTable {
   moderation: Moderation | null;
 }
 
-export type NotificationType = 'like' | 'comment' | 'reply' | 'mention' | 'follow' | 'story_reply' | 'report_decided' | 'moderation_decision';
+export type NotificationType =
+  | 'like'
+  | 'comment'
+  | 'reply'
+  | 'mention'
+  | 'follow'
+  | 'story_reply'
+  | 'report_decided'
+  | 'moderation_decision'
+  | 'subscription'
+  | 'payment'
+  | 'identity_decision'
+  | 'account_verified'
+  | 'payout_paid';
 
 export interface NotificationsTable {
   id: Generated<string>;
@@ -229,6 +254,11 @@ export interface NotificationsTable {
   read_at: Date | null;
   /** The decision a report_decided or moderation_decision line tells of. */
   moderation_event_id: number | null;
+  /**
+   * What a payment or identity line tells of: payment (renewed, renewal_failed, expired, refunded,
+   * chargeback, story_unlocked), identity_decision (approved, rejected; the reason in text).
+   */
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ConversationsTable {
@@ -377,8 +407,160 @@ export interface LoginChallengesTable {
   used_at: Timestamp | null;
 }
 
+/** A creator's VIP offer, in cents of `currency`. */
+export interface VipPlansTable {
+  user_id: string;
+  monthly_price: number;
+  story_price: number;
+  currency: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A subscription; access lasts while access_until is in the future. */
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  subscriber_id: string;
+  creator_id: string;
+  provider: PaymentProvider;
+  /** The processor's subscription id (CCBill), null for the sandbox. */
+  provider_ref: string | null;
+  status: SubscriptionStatus;
+  price: number;
+  currency: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  current_period_start: Timestamp;
+  current_period_end: Timestamp;
+  access_until: Timestamp;
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  renewal_failures: Counter;
+  /** The sandbox provider's token of the card it renews with (never the card). */
+  card_token: string | null;
+  /** When a failed renewal is tried again (within the grace). */
+  next_attempt_at: Timestamp | null;
+  accepted_immediate_access_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
+/** One money movement, append-only (a trigger refuses UPDATE and DELETE); cents, gross = fee + net. */
+export interface LedgerEntriesTable {
+  id: Generated<string>;
+  kind: LedgerKind;
+  payer_id: string | null;
+  creator_id: string | null;
+  subscription_id: string | null;
+  period_start: Timestamp | null;
+  gross: number;
+  fee: number;
+  net: number;
+  currency: string;
+  provider: string;
+  provider_ref: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  accepted_immediate_access_at: Timestamp | null;
+  /** The entry a refund, chargeback or reversal undoes. */
+  refers_to: string | null;
+  created_at: Timestamp;
+}
+
+export interface StoryUnlocksTable {
+  user_id: string;
+  story_id: string;
+  ledger_entry_id: string;
+  created_at: Timestamp;
+}
+
+export interface PayoutsTable {
+  id: Generated<string>;
+  creator_id: string;
+  amount: number;
+  currency: string;
+  status: 'requested' | 'paid';
+  ledger_entry_id: string;
+  requested_at: Timestamp;
+  paid_at: Timestamp | null;
+  paid_by: string | null;
+}
+
+/** A purchase started on the processor's hosted form; its id comes back in the processor's webhook. */
+export interface PaymentCheckoutsTable {
+  id: Generated<string>;
+  buyer_id: string;
+  purpose: PaymentPurpose;
+  creator_id: string | null;
+  amount: number;
+  currency: string;
+  story_ids: ColumnType<string[], string[] | undefined, string[]>;
+  accepted_immediate_access_at: Timestamp;
+  created_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+/** A processor event applied once, by its key. */
+export interface ProcessorEventsTable {
+  provider: string;
+  event_key: string;
+  event_type: string;
+  occurred_at: Timestamp | null;
+  received_at: Timestamp;
+  outcome: string;
+}
+
+/** Identity documents sent for review; files encrypted in the identity store (document_keys). */
+export interface IdentityVerificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  status: IdentityVerificationStatus;
+  /** YYYY-MM-DD as sent. */
+  dob: ColumnType<string, string, string>;
+  /** Whether the date of birth sent is the account's; false flags the request for the moderator. */
+  dob_matches: boolean;
+  document_keys: ColumnType<string[], string[] | undefined, string[]>;
+  reason: string | null;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  documents_deleted_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SandboxCardsTable {
+  token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  outcome: 'approved' | 'declined';
+  created_at: Timestamp;
+}
+
+export interface SandboxChargesTable {
+  id: string;
+  idempotency_key: string;
+  card_token: string;
+  amount: number;
+  currency: string;
+  description: string;
+  outcome: 'approved' | 'declined';
+  decline_code: string | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  sandbox_cards: SandboxCardsTable;
+  sandbox_charges: SandboxChargesTable;
   recovery_codes: RecoveryCodesTable;
+  vip_plans: VipPlansTable;
+  subscriptions: SubscriptionsTable;
+  ledger_entries: LedgerEntriesTable;
+  story_unlocks: StoryUnlocksTable;
+  payouts: PayoutsTable;
+  payment_checkouts: PaymentCheckoutsTable;
+  processor_events: ProcessorEventsTable;
+  identity_verifications: IdentityVerificationsTable;
   login_challenges: LoginChallengesTable;
   password_resets: PasswordResetsTable;
   email_confirmations: EmailConfirmationsTable;

@@ -11,6 +11,10 @@ export async function productionProblems(config: Config, db: Database): Promise<
   if (!config.production) return [];
   const problems: string[] = [];
   if (!config.appSecret) problems.push('APP_SECRET is not set: production takes its signing secret from the environment, the same in every process');
+  if (config.payments.provider === 'sandbox') {
+    problems.push('PAYMENT_PROVIDER=sandbox: the test-card provider charges no one; production takes payments through CCBill (CCBILL_* settings)');
+  }
+  if (!config.identityKey) problems.push('IDENTITY_KEY is not set: production takes the key of identity documents from the environment, never from beside the data');
   if (config.seedDemo) problems.push('SEED_DEMO=1: the demo world is not allowed in production');
   const demo = await sql<{ found: boolean }>`
     SELECT EXISTS (

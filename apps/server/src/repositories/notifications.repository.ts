@@ -24,6 +24,7 @@ export interface NotificationRow {
   type: NotificationType;
   actors_count: number;
   text: string | null;
+  detail: string | null;
   created_at: Date;
   cursor_at: string;
   read_at: Date | null;
@@ -44,12 +45,15 @@ export interface NotificationRow {
 
 export interface NewNotification {
   recipientId: string;
-  actorId: string;
+  /** Null only on lines from WAG itself (identity decisions, the verified check, payouts). */
+  actorId: string | null;
   type: Exclude<NotificationType, 'like' | 'follow' | 'report_decided' | 'moderation_decision'>;
   postId?: string | null;
   commentId?: string | null;
   storyId?: string | null;
   text?: string | null;
+  /** What a payment or identity line tells of (NotificationsTable.detail). */
+  detail?: string | null;
   at: Date;
 }
 
@@ -66,6 +70,7 @@ export function createNotificationsRepository(db: Database) {
           comment_id: input.commentId ?? null,
           story_id: input.storyId ?? null,
           text: input.text ?? null,
+          detail: input.detail ?? null,
           created_at: input.at,
         })
         .execute();
@@ -250,7 +255,7 @@ export function createNotificationsRepository(db: Database) {
     async page(recipientId: string, now: Date, limit: number, after?: { at: string; id: string }): Promise<NotificationRow[]> {
       const keyset = after ? sql`AND (n.created_at, n.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
       const result = await sql<NotificationRow>`
-        SELECT n.id, n.type, n.actors_count, n.text, n.created_at, n.created_at::text AS cursor_at, n.read_at,
+        SELECT n.id, n.type, n.actors_count, n.text, n.detail, n.created_at, n.created_at::text AS cursor_at, n.read_at,
           a.username AS actor_username, a.full_name AS actor_full_name, a.avatar_key AS actor_avatar_key,
           a.is_verified AS actor_is_verified,
           ${followsSql(sql.ref('n.recipient_id'), sql.ref('a.id'))} AS actor_followed,

@@ -108,6 +108,7 @@ export function createNotificationsService({
       othersCount: row.type === 'like' ? Math.max(0, row.actors_count - 1) : 0,
       target: kind ? { kind, slug: row.post?.slug ?? null, postType: row.post?.post_type ?? null, thumbnail_url: mediaFileUrl(thumbnailKey(row, viewerId)) } : null,
       text: row.text,
+      detail: row.detail,
       created_at: new Date(row.created_at).toISOString(),
       read: row.read_at !== null,
       ...(decision ? { decision } : {}),
