@@ -53,8 +53,11 @@ const HOUR = 60 * 60 * 1000;
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
 const ids: Record<string, string> = {};
-/** Who looks: a guest and six relations to the owners. */
-const VIEWERS = ['guest', 'owner', 'follower', 'other', 'blocker', 'blocked', 'reporter'] as const;
+/**
+ * Who looks: a guest and nine relations to the owners (the subscribers and the buyer of every story
+ * follow no one, so paid access is seen apart from following).
+ */
+const VIEWERS = ['guest', 'owner', 'follower', 'other', 'blocker', 'blocked', 'reporter', 'subscriber', 'lapsed_subscriber', 'buyer'] as const;
 const viewerId = (name: (typeof VIEWERS)[number]) => (name === 'guest' ? null : ids[name]!);
 
 async function user(name: string, suspendedUntil: Date | null = null): Promise<string> {
@@ -73,14 +76,42 @@ beforeAll(async () => {
   // A second owner, suspended now (and one whose suspension has ended, who counts as not suspended).
   ids.suspended = await user('suspendido', new Date(NOW.getTime() + HOUR));
   ids.lapsed = await user('ya_no', new Date(NOW.getTime() - HOUR));
-  for (const name of ['follower', 'other', 'blocker', 'blocked', 'reporter']) ids[name] = await user(name);
+  for (const name of ['follower', 'other', 'blocker', 'blocked', 'reporter', 'subscriber', 'lapsed_subscriber', 'buyer']) ids[name] = await user(name);
   for (const owner of ['owner', 'suspended', 'lapsed']) {
     for (const name of ['follower', 'blocker', 'blocked', 'reporter']) {
       await db.insertInto('follows').values({ follower_id: ids[name]!, followee_id: ids[owner]! }).execute();
     }
     await db.insertInto('blocks').values({ blocker_id: ids.blocker!, blocked_id: ids[owner]! }).execute();
     await db.insertInto('blocks').values({ blocker_id: ids[owner]!, blocked_id: ids.blocked! }).execute();
+    // A subscription giving access now, one whose access ended an hour ago (and the blocker's and
+    // the blocked person's too: a block outweighs a subscription).
+    for (const [name, accessUntil] of [['subscriber', NOW.getTime() + HOUR], ['lapsed_subscriber', NOW.getTime() - HOUR], ['blocker', NOW.getTime() + HOUR], ['blocked', NOW.getTime() + HOUR]] as const) {
+      await db
+        .insertInto('subscriptions')
+        .values({
+          subscriber_id: ids[name]!,
+          creator_id: ids[owner]!,
+          provider: 'sandbox',
+          provider_ref: null,
+          status: accessUntil > NOW.getTime() ? 'active' : 'expired',
+          price: 999,
+          currency: 'USD',
+          card_brand: null,
+          card_last4: null,
+          current_period_start: new Date(NOW.getTime() - 24 * HOUR),
+          current_period_end: new Date(accessUntil),
+          access_until: new Date(accessUntil),
+          accepted_immediate_access_at: new Date(NOW.getTime() - 24 * HOUR),
+          ended_at: null,
+        })
+        .execute();
+    }
   }
+  const purchase = await db
+    .insertInto('ledger_entries')
+    .values({ kind: 'story_purchase', payer_id: ids.buyer!, creator_id: ids.owner!, subscription_id: null, period_start: null, gross: 299, fee: 60, net: 239, currency: 'USD', provider: 'sandbox', provider_ref: null, card_brand: null, card_last4: null, accepted_immediate_access_at: NOW, refers_to: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   let n = 0;
   for (const owner of ['owner', 'suspended', 'lapsed']) {
     for (const status of STATUSES) {
@@ -108,6 +139,8 @@ beforeAll(async () => {
               .returning('id')
               .executeTakeFirstOrThrow();
             await db.insertInto('reports').values({ reporter_id: ids.reporter!, subject_type: 'story', subject_id: story.id, reason: 'spam' }).execute();
+            // The buyer bought every story of the first owner.
+            if (owner === 'owner') await db.insertInto('story_unlocks').values({ user_id: ids.buyer!, story_id: story.id, ledger_entry_id: purchase.id }).execute();
           }
         }
       }
@@ -246,6 +279,11 @@ describe('the access rules and their SQL agree', () => {
     expect(postVisibility(post('followers'), null)).toBe('hidden');
     expect(postVisibility(post('followers', { viewer_follows: true }), 'f')).toBe('visible');
     expect(postVisibility(post('subscribers', { viewer_follows: true }), 'f')).toBe('locked');
+    expect(postVisibility(post('subscribers', { viewer_subscribed: true }), 's')).toBe('visible');
+    // A subscription never outweighs a block, a takedown or a suspension.
+    for (const facts of [{ viewer_blocked: true }, { moderation: 'removed' as const }, { owner_suspended: true }]) {
+      expect(postVisibility(post('subscribers', { viewer_subscribed: true, ...facts }), 's')).toBe('hidden');
+    }
     expect(postVisibility(post('public', { status: 'processing' }), null)).toBe('hidden');
     expect(postVisibility(post('subscribers', { status: 'failed' }), 'o')).toBe('owner');
     // Blocks, moderation, suspension and the viewer's own report hide it from everyone but the owner.
@@ -267,6 +305,9 @@ describe('the access rules and their SQL agree', () => {
     expect(storyVisibility(story('public', 24), null, NOW)).toBe('hidden');
     expect(storyVisibility(story('public', 48, true), null, NOW)).toBe('visible');
     expect(storyVisibility({ ...story('subscribers', 1), viewer_follows: true }, 'f', NOW)).toBe('hidden');
+    expect(storyVisibility({ ...story('subscribers', 1), viewer_subscribed: true }, 's', NOW)).toBe('visible');
+    expect(storyVisibility({ ...story('subscribers', 1), viewer_unlocked: true }, 'b', NOW)).toBe('visible');
+    expect(storyVisibility({ ...story('subscribers', 25), viewer_unlocked: true }, 'b', NOW)).toBe('hidden');
     expect(storyVisibility(story('followers', 48), 'o', NOW)).toBe('owner');
     expect(personVisible({ id: 'o', suspended: false, viewer_blocked: true }, 'v')).toBe(false);
     expect(personVisible({ id: 'o', suspended: true, viewer_blocked: false }, null)).toBe(false);

@@ -37,6 +37,20 @@ export function blockedSql(viewer: ViewerSql, otherRef: Ref): Bool {
     OR EXISTS (SELECT 1 FROM blocks bo WHERE bo.blocker_id = ${otherRef} AND bo.blocked_id = ${v}))`;
 }
 
+/**
+ * The viewer's subscription to the user in `ownerRef` gives access at `now` (false for a guest): one
+ * indexed question, since access_until already holds the period's end, the grace, or the end a
+ * refund brought forward.
+ */
+export function subscribedSql(viewer: ViewerSql, ownerRef: Ref, now: Date): Bool {
+  return sql<boolean>`EXISTS (SELECT 1 FROM subscriptions sb WHERE sb.subscriber_id = ${viewerOf(viewer)} AND sb.creator_id = ${ownerRef} AND sb.access_until > ${now})`;
+}
+
+/** The viewer bought the story in `storyRef` (false for a guest). */
+export function unlockedSql(viewer: ViewerSql, storyRef: Ref): Bool {
+  return sql<boolean>`EXISTS (SELECT 1 FROM story_unlocks su WHERE su.user_id = ${viewerOf(viewer)} AND su.story_id = ${storyRef})`;
+}
+
 /** The viewer reported the item of `type` in `idRef` (false for a guest). */
 export function reportedSql(viewer: ViewerSql, type: ReportableType, idRef: Ref): Bool {
   return sql<boolean>`EXISTS (SELECT 1 FROM reports rv WHERE rv.reporter_id = ${viewerOf(viewer)} AND rv.subject_type = ${type} AND rv.subject_id = ${idRef})`;
@@ -98,6 +112,7 @@ export function postFactsSql(viewer: ViewerSql, now: Date, alias = 'p', prefix =
     ['viewer_follows', followsSql(viewer, owner)],
     ['viewer_blocked', blockedSql(viewer, owner)],
     ['viewer_reported', reportedSql(viewer, 'post', ref(alias, 'id'))],
+    ['viewer_subscribed', subscribedSql(viewer, owner, now)],
   ]);
 }
 
@@ -116,6 +131,8 @@ export function storyFactsSql(viewer: ViewerSql, now: Date, alias = 's', prefix 
     ['viewer_follows', followsSql(viewer, owner)],
     ['viewer_blocked', blockedSql(viewer, owner)],
     ['viewer_reported', reportedSql(viewer, 'story', ref(alias, 'id'))],
+    ['viewer_subscribed', subscribedSql(viewer, owner, now)],
+    ['viewer_unlocked', unlockedSql(viewer, ref(alias, 'id'))],
   ]);
 }
 
@@ -155,7 +172,8 @@ export function postOpenSql(viewer: ViewerSql, now: Date, alias = 'p'): Bool {
   return sql<boolean>`(${ownerSql(viewer, owner)}
     OR (${openToOthersSql(viewer, now, alias, 'post', 'exists')}
         AND (${ref(alias, 'visibility')} = 'public'
-             OR (${ref(alias, 'visibility')} = 'followers' AND ${followsSql(viewer, owner)}))))`;
+             OR (${ref(alias, 'visibility')} = 'followers' AND ${followsSql(viewer, owner)})
+             OR (${ref(alias, 'visibility')} = 'subscribers' AND ${subscribedSql(viewer, owner, now)}))))`;
 }
 
 /** Posts open to everyone alike (a guest's view): the explore grid and the discovery feed. */
@@ -171,7 +189,9 @@ export function storyVisibleSql(viewer: ViewerSql, now: Date, alias = 's'): Bool
     OR (${openToOthersSql(viewer, now, alias, 'story', 'exists')}
         AND (${ref(alias, 'created_at')} > ${liveSince} OR ${ref(alias, 'highlighted_at')} IS NOT NULL)
         AND (${ref(alias, 'audience')} = 'public'
-             OR (${ref(alias, 'audience')} = 'followers' AND ${followsSql(viewer, owner)}))))`;
+             OR (${ref(alias, 'audience')} = 'followers' AND ${followsSql(viewer, owner)})
+             OR (${ref(alias, 'audience')} = 'subscribers'
+                 AND (${subscribedSql(viewer, owner, now)} OR ${unlockedSql(viewer, ref(alias, 'id'))})))))`;
 }
 
 /** The facts personVisible reads, as the columns of rules.ts's PersonFacts. */

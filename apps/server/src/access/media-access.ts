@@ -7,6 +7,8 @@ import { GUEST, isOpen, postVisibility, storyVisibility, storyVisibleUntil } fro
 export const MEDIA_DECISION_TTL_MS = 60_000;
 /** Browsers keep a private file this long before asking again (revalidated cheaply by ETag). */
 const PRIVATE_MAX_AGE_S = 300;
+/** Subscribers-only files: a browser keeps them a minute at most. */
+const PAID_MAX_AGE_S = 60;
 /** Files everyone may see are cached at most a day, so a deleted or withdrawn file stops being served. */
 const PUBLIC_MAX_AGE_S = 24 * 60 * 60;
 
@@ -38,7 +40,8 @@ export function createMediaAccess({ repo, clock }: { repo: AccessRepository; clo
     if (subject.kind === 'post') {
       const allowed = moderator || isOpen(postVisibility(subject, viewerId));
       const everyone = isOpen(postVisibility({ ...subject, ...GUEST }, null));
-      return { decision: allowedDecision(allowed, everyone, PUBLIC_MAX_AGE_S), until: ttl };
+      // A subscriber's browser keeps a paid file a minute at most: a refund ends access that soon.
+      return { decision: allowedDecision(allowed, everyone, paid(subject) ? PAID_MAX_AGE_S : PUBLIC_MAX_AGE_S), until: ttl };
     }
     const allowed = moderator || storyVisibility(subject, viewerId, now) !== 'hidden';
     const everyone = storyVisibility({ ...subject, ...GUEST }, null, now) !== 'hidden';
@@ -46,7 +49,7 @@ export function createMediaAccess({ repo, clock }: { repo: AccessRepository; clo
     const ends = storyVisibleUntil(subject)?.getTime() ?? Number.POSITIVE_INFINITY;
     const secondsLeft = Math.max(0, Math.floor((ends - now.getTime()) / 1000));
     return {
-      decision: allowedDecision(allowed, everyone, Math.min(PUBLIC_MAX_AGE_S, secondsLeft)),
+      decision: allowedDecision(allowed, everyone, Math.min(paid(subject) ? PAID_MAX_AGE_S : PUBLIC_MAX_AGE_S, secondsLeft)),
       until: Math.min(ttl, ends),
     };
   }
@@ -63,11 +66,17 @@ export function createMediaAccess({ repo, clock }: { repo: AccessRepository; clo
         viewerId ? repo.isModerator(viewerId) : Promise.resolve(false),
       ]);
       const fresh = decide(subject, viewerId, moderator, now);
-      // A folder no row names yet (a video still transcoding) is not remembered as refused.
-      if (subject) cache.set(key, fresh);
+      // A folder no row names yet (a video still transcoding) is not remembered as refused; nor is
+      // paid content, whose access begins with a payment and ends with a refund at any moment.
+      if (subject && !paid(subject)) cache.set(key, fresh);
       return fresh.decision;
     },
   };
+}
+
+/** Subscribers-only content: judged on every request (see decide). */
+function paid(subject: MediaSubject): boolean {
+  return (subject.kind === 'post' && subject.visibility === 'subscribers') || (subject.kind === 'story' && subject.audience === 'subscribers');
 }
 
 function allowedDecision(allowed: boolean, everyone: boolean, publicMaxAge: number): MediaDecision {

@@ -36,7 +36,13 @@ export interface OwnerFacts {
   owner_suspended: boolean;
 }
 
-export interface PostFacts extends OwnerFacts, ViewerFacts {
+/** The viewer's paid access to the owner's subscribers-only content. */
+export interface PaidFacts {
+  /** The viewer's subscription to the owner gives access now (access_until ahead; false for a guest). */
+  viewer_subscribed: boolean;
+}
+
+export interface PostFacts extends OwnerFacts, ViewerFacts, PaidFacts {
   status: ProcessingStatus;
   visibility: Audience;
   moderation: Moderation | null;
@@ -44,7 +50,9 @@ export interface PostFacts extends OwnerFacts, ViewerFacts {
   moderation_reason?: string | null;
 }
 
-export interface StoryFacts extends OwnerFacts, ViewerFacts {
+export interface StoryFacts extends OwnerFacts, ViewerFacts, PaidFacts {
+  /** The viewer bought this story ('Comprar Story'; false for a guest). */
+  viewer_unlocked: boolean;
   status: ProcessingStatus;
   audience: Audience;
   moderation: Moderation | null;
@@ -66,8 +74,14 @@ export interface CommentFacts extends OwnerFacts, ViewerFacts {
   moderation: Moderation | null;
 }
 
-/** A guest's facts about anything: none of the viewer's relations hold. */
-export const GUEST: ViewerFacts = { viewer_follows: false, viewer_blocked: false, viewer_reported: false };
+/** A guest's facts about anything: none of the viewer's relations hold, nothing is paid for. */
+export const GUEST: ViewerFacts & PaidFacts & { viewer_unlocked: boolean } = {
+  viewer_follows: false,
+  viewer_blocked: false,
+  viewer_reported: false,
+  viewer_subscribed: false,
+  viewer_unlocked: false,
+};
 
 export const isOwner = (ownerId: string, viewerId: string | null): boolean => viewerId !== null && viewerId === ownerId;
 
@@ -86,15 +100,15 @@ function withdrawn(item: OwnerFacts & ViewerFacts & { status: ProcessingStatus; 
 }
 
 /**
- * A post: ready posts of their audience; followers-only ones for followers; VIP ones locked for
- * everyone but their owner until subscriptions exist.
+ * A post: ready posts of their audience; followers-only ones for followers; VIP ones open to the
+ * owner's subscribers while their subscription gives access, locked (known, not opened) for others.
  */
 export function postVisibility(post: PostFacts, viewerId: string | null): Visibility {
   if (isOwner(post.user_id, viewerId)) return 'owner';
   if (withdrawn(post)) return 'hidden';
   if (post.visibility === 'public') return 'visible';
   if (post.visibility === 'followers') return post.viewer_follows ? 'visible' : 'hidden';
-  return 'locked';
+  return post.viewer_subscribed ? 'visible' : 'locked';
 }
 
 /** Whether a story can still be watched by others: within its 24 hours, or kept as a highlight. */
@@ -104,13 +118,15 @@ export function isStoryLive(createdAt: Date | string, highlightedAt: Date | stri
 
 /**
  * A story: its owner always (the archive included); others while it is live, within its audience.
- * VIP stories are their owner's alone until subscriptions exist (a story has no locked face).
+ * VIP stories for the owner's subscribers and for those who bought that story (a story has no locked
+ * face: 'Comprar Story' is offered from the count of those the viewer cannot open).
  */
 export function storyVisibility(story: StoryFacts, viewerId: string | null, now: Date): Visibility {
   if (isOwner(story.user_id, viewerId)) return 'owner';
   if (withdrawn(story) || !isStoryLive(story.created_at, story.highlighted_at, now)) return 'hidden';
   if (story.audience === 'public') return 'visible';
   if (story.audience === 'followers' && story.viewer_follows) return 'visible';
+  if (story.audience === 'subscribers' && (story.viewer_subscribed || story.viewer_unlocked)) return 'visible';
   return 'hidden';
 }
 
