@@ -65,6 +65,12 @@ import { createTwoFactorRepository } from './repositories/two-factor.repository.
 import { createPasswordCheck } from './services/password-check.js';
 import { createTwoFactorService } from './services/two-factor.service.js';
 import { createReportsService } from './services/reports.service.js';
+import { createPaymentsRepository } from './repositories/payments.repository.js';
+import { createSandboxBooksRepository } from './repositories/sandbox-books.repository.js';
+import { createSandboxProvider } from './payments/sandbox.js';
+import type { PaymentProvider } from './payments/provider.js';
+import { createSubscriptionsService, type SubscriptionsService } from './services/subscriptions.service.js';
+import { paymentsSettleJob } from './jobs/payments-settle.job.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
@@ -102,6 +108,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       'storage.sweep': storageSweepJob({ folders: createStorageSweepRepository(db), mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
       'mail.send': mailSendJob({ mailer }),
       'media.block': mediaBlockJob({ mediaHashes, hashes: mediaHashesRepository }),
+      // The service is made below (it needs the mailer's queue, which needs this worker).
+      'payments.settle': paymentsSettleJob({ subscriptions: () => subscriptions }),
     },
     log: log.child({ component: 'jobs' }),
   });
@@ -161,10 +169,22 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     emailConfirmation,
     preferences,
   });
+  const paymentProvider: PaymentProvider = createSandboxProvider({ books: createSandboxBooksRepository(db), clock, secret: () => appSecret });
+  const subscriptions: SubscriptionsService = createSubscriptionsService({
+    payments: createPaymentsRepository(db),
+    provider: paymentProvider,
+    config: config.payments,
+    clock,
+    notify: notifications,
+    queueMail,
+    appSecret,
+    log: log.child({ component: 'payments' }),
+  });
   const postsService = createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow });
   const moderationRepository = createModerationRepository(db);
   return {
     live,
+    subscriptions,
     notifications,
     messages,
     rateLimits,

@@ -9,6 +9,7 @@ import { createLocalBus, createPostgresBus, createRedisBus } from './lib/live-bu
 import { productionProblems } from './lib/production-guard.js';
 import { TEST_PAUSE_VARIABLE } from './lib/test-pause.js';
 import { SWEEP_EVERY_MS, SWEEP_GRACE_MS } from './jobs/storage-sweep.js';
+import { SETTLE_EVERY_MS } from './jobs/payments-settle.job.js';
 import { seedDemoWorld } from './seed/demo-world.js';
 import path from 'node:path';
 
@@ -50,6 +51,9 @@ const embedded = !config.databaseUrl;
 if (embedded) await app.services.jobs.releaseLeases();
 await app.services.jobs.runHere({ name: 'storage.sweep', data: { graceMs: embedded ? 0 : SWEEP_GRACE_MS } });
 app.services.jobs.every({ name: 'storage.sweep', data: { graceMs: SWEEP_GRACE_MS } }, SWEEP_EVERY_MS);
+// Subscriptions due while the server was down are settled at once, then every few minutes.
+await app.services.jobs.runHere({ name: 'payments.settle', data: {} });
+app.services.jobs.every({ name: 'payments.settle', data: {} }, SETTLE_EVERY_MS);
 
 if (config.seedDemo) {
   await seedDemoWorld({ db: handle.db, mediaDir: config.mediaDir, log: app.log });

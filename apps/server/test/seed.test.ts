@@ -252,6 +252,41 @@ describe('demo world', () => {
     expect(early.rows[0]?.n).toBe(0);
   });
 
+  it('has the WAG Stars identity-verified with VIP prices, paying fans with a ledger entry per month, and the demo account subscribed to one of them', async () => {
+    const stars = await db
+      .selectFrom('users')
+      .innerJoin('vip_plans', 'vip_plans.user_id', 'users.id')
+      .select(['users.id', 'users.username', 'users.identity_verified_at', 'vip_plans.monthly_price'])
+      .where('users.featured_rank', 'is not', null)
+      .execute();
+    expect(stars).toHaveLength(6);
+    for (const star of stars) {
+      expect(star.identity_verified_at).not.toBeNull();
+      const vipStory = await db.selectFrom('stories').select(['audience', 'consent_confirmed_at']).where('user_id', '=', star.id).where('audience', '=', 'subscribers').execute();
+      expect(vipStory.length).toBeGreaterThanOrEqual(1);
+      expect(vipStory.every((story) => story.consent_confirmed_at !== null)).toBe(true);
+    }
+    const vipPosts = await db.selectFrom('posts').select('consent_confirmed_at').where('visibility', '=', 'subscribers').execute();
+    expect(vipPosts.length).toBeGreaterThanOrEqual(6);
+    expect(vipPosts.every((post) => post.consent_confirmed_at !== null)).toBe(true);
+
+    const now = new Date();
+    const subscriptions = await db.selectFrom('subscriptions').selectAll().execute();
+    expect(subscriptions.length).toBeGreaterThanOrEqual(12);
+    for (const subscription of subscriptions) {
+      expect(new Date(subscription.access_until).getTime()).toBeGreaterThan(now.getTime());
+      const entries = await db.selectFrom('ledger_entries').select(['kind', 'gross', 'fee', 'net', 'period_start']).where('subscription_id', '=', subscription.id).orderBy('period_start').execute();
+      expect(entries[0]?.kind).toBe('subscription');
+      expect(entries.slice(1).every((entry) => entry.kind === 'renewal')).toBe(true);
+      expect(new Date(entries.at(-1)!.period_start!).getTime()).toBe(new Date(subscription.current_period_start).getTime());
+      for (const entry of entries) expect(entry.gross).toBe(subscription.price);
+    }
+    const demo = await db.selectFrom('users').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow();
+    const mine = subscriptions.filter((subscription) => subscription.subscriber_id === demo.id);
+    expect(mine).toHaveLength(1);
+    expect(stars.find((star) => star.id === mine[0]!.creator_id)?.username).toBe('valeria_rios');
+  });
+
   it('has active stories for about half the creators, highlights and named groups', async () => {
     const dayAgo = new Date(Date.now() - 24 * 3_600_000);
     const active = await db.selectFrom('stories').select('user_id').distinct().where('created_at', '>', dayAgo).execute();

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /** The error statuses a route may answer, each with `{ success: false, message }`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429;
 
 /** What a route file says of its own call; method, path and schemas come from the catalogue. */
 export interface OwnRouteOptions<E extends ErrorStatus> {

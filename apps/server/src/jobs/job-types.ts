@@ -16,7 +16,12 @@ export type JobItem =
   /** Send one email (queued in the transaction of what it tells of; retried when SMTP fails). */
   | { name: 'mail.send'; data: { message: MailMessage } }
   /** Hash the stored media of a taken-down subject onto the block list (services/media-hashes.service.ts). */
-  | { name: 'media.block'; data: { subjectType: MediaSubjectType; subjectId: string } };
+  | { name: 'media.block'; data: { subjectType: MediaSubjectType; subjectId: string } }
+  /**
+   * Settle the sandbox subscriptions due now: renew (charging the provider's card token once per
+   * period), mark past due after a decline, end those whose access ran out.
+   */
+  | { name: 'payments.settle'; data: Record<string, never> };
 
 export type JobName = JobItem['name'];
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];

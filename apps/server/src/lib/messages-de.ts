@@ -173,6 +173,7 @@ export const germanMessages: MessageCatalog = {
   payoutNeedsIdentity: 'Nur Konten mit bestätigter Identität können Auszahlungen erhalten.',
   payoutRequested: 'Auszahlung angefordert. Wir sagen dir Bescheid, sobald sie bezahlt ist.',
   hostedCheckoutOnly: 'Zahlungen erfolgen über das sichere Formular des Zahlungsanbieters: Sende keine Kartendaten.',
+  paymentsLimited: 'Zu viele Zahlungsversuche. Warte kurz und versuche es erneut.',
   messageToDeleted: 'Dieses Konto wurde gelöscht und kann keine Nachrichten mehr empfangen.',
   accountDeleted: 'Dein Konto wurde gelöscht. Danke, dass du Teil von WAG warst.',
   exportsLimited: 'Du hast deine Daten schon mehrmals heruntergeladen. Warte ein wenig, bevor du sie erneut anforderst.',

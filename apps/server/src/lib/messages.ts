@@ -189,6 +189,7 @@ export const spanishMessages = {
   payoutNeedsIdentity: 'Solo las cuentas con identidad verificada pueden recibir pagos.',
   payoutRequested: 'Solicitud de pago enviada. Te avisaremos cuando se haya pagado.',
   hostedCheckoutOnly: 'Los pagos se hacen en el formulario seguro del procesador de pagos: no envíes los datos de la tarjeta.',
+  paymentsLimited: 'Demasiados intentos de pago. Espera un poco e inténtalo de nuevo.',
 };
 
 export type MessageKey = keyof typeof spanishMessages;

@@ -6,6 +6,7 @@ import { emailChangedMail, emailChangeRequestedMail, emailConfirmMail } from './
 import { moderationDecisionMail } from './kinds/moderation-decision.js';
 import { newSignInMail } from './kinds/new-sign-in.js';
 import { passwordResetMail } from './kinds/password-reset.js';
+import { paymentMail } from './kinds/payment.js';
 import { reportDecidedMail } from './kinds/report-decided.js';
 import { twoFactorChangedMail } from './kinds/two-factor-changed.js';
 
@@ -63,7 +64,15 @@ export type MailContent =
       until: string | null;
       /** 'possible': they may appeal once; 'final': this answers their appeal. */
       appeal: 'possible' | 'final' | 'none';
-    };
+    }
+  /**
+   * A receipt or notice about the recipient's own money: amount in cents of `currency`, the creator
+   * it concerns, and the date it runs to (renewal, access end), ISO.
+   */
+  | { kind: 'payment'; to: string; username: string; event: PaymentMailEvent; amount: number; currency: string; creator: string | null; until: string | null };
+
+/** What a payment mail tells of (kinds/payment.ts). */
+export type PaymentMailEvent = 'subscribed' | 'renewed' | 'renewal_failed' | 'expired' | 'canceled' | 'refunded' | 'story_purchase' | 'account_verified';
 
 export interface ComposedMail {
   to: string;
@@ -86,6 +95,7 @@ const KINDS: { [K in MailKind]: MailTexts<K> } = {
   'password-reset': passwordResetMail,
   'report-decided': reportDecidedMail,
   'moderation-decision': moderationDecisionMail,
+  payment: paymentMail,
 };
 
 /** The subject and text of a message, in its recipient's language. */

@@ -13,6 +13,7 @@ import { findLabelFont, generateClip, type Clip } from './clips.js';
 import { createLimiter, settleAll } from './limit.js';
 import { seedInbox } from './inbox.js';
 import { seedModeration } from './moderation.js';
+import { seedPayments } from './payments.js';
 import { planWorld, type AvatarSlot, type ImageSlot, type VideoSlot, type World } from './plan-world.js';
 import { createRandom } from './random.js';
 import { avatarSvg, sceneSvg } from './scenes.js';
@@ -59,6 +60,7 @@ export async function seedDemoWorld(options: {
       await insertWorld(trx, world, hashes);
       await seedInbox(trx, now);
       await seedModeration(trx, now);
+      await seedPayments(trx, now);
       await refreshCounters(trx);
       return true;
     });

@@ -302,6 +302,8 @@ export function planWorld(r: Random, now: Date): World {
         status: 'ready',
         views_count: views,
         created_at: createdAt,
+        // The creator confirmed, publishing it, that everyone shown is an adult who agreed to it.
+        consent_confirmed_at: draft.audience === 'subscribers' ? createdAt : null,
       });
       draft.media.forEach((slot, position) => {
         slot.restricted = draft.audience !== 'public';
@@ -335,12 +337,14 @@ export function planWorld(r: Random, now: Date): World {
         highlighted_at: extra.highlightedAt ?? null,
         group_id: extra.groupId ?? null,
         created_at: createdAt,
+        consent_confirmed_at: audience === 'subscribers' ? createdAt : null,
       },
       slot,
     });
     // Views happen while the story is live (its first 24 hours), by people allowed to see it.
     const liveUntil = at(Math.min(now.getTime(), createdAt.getTime() + DAY));
-    const candidates = creators.filter((p) => p !== owner && (audience === 'public' || follows_(p.id, owner.id)));
+    // Subscribers-only stories are viewed by no one yet: the subscriptions are seeded later (seed/payments.ts).
+    const candidates = audience === 'subscribers' ? [] : creators.filter((p) => p !== owner && (audience === 'public' || follows_(p.id, owner.id)));
     for (const viewer of candidates) {
       const isFollower = follows_(viewer.id, owner.id);
       const recent = now.getTime() - createdAt.getTime() < DAY;
@@ -408,6 +412,14 @@ export function planWorld(r: Random, now: Date): World {
       },
       avatar: addSlot<AvatarSlot>({ type: 'avatar', seed: nextSeed++, initials: initialsOf(account.fullName), hue: account.hue }),
     });
+  }
+
+  // Each WAG Star has a VIP story live now ('Comprar Story'); drawn last, so the rest of the world
+  // draws the same numbers as before.
+  for (const owner of creators) {
+    const spec = owner.spec as CreatorSpec;
+    if (!spec.featuredRank) continue;
+    addStory(owner, at(now.getTime() - r.float(0.5, 8) * HOUR), storySlot(spec, 0, true), { audience: 'subscribers' });
   }
 
   return { users, follows, posts, postMedia, postLikes, comments, commentLikes, storyGroups, stories, storyViews, storyLikes, slots };

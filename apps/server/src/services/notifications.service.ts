@@ -11,7 +11,7 @@ import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
 import { isOpen, postVisibility, storyVisibility } from '../access/rules.js';
 import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { MEDIA_FILES } from '../media/storage.js';
-import type { LikeTarget, NotificationRow, NotificationsRepository } from '../repositories/notifications.repository.js';
+import type { LikeTarget, NewNotification, NotificationRow, NotificationsRepository } from '../repositories/notifications.repository.js';
 import { isUuid } from '../lib/uuid.js';
 import type { Viewer } from './auth.service.js';
 import type { LiveService } from './live.service.js';
@@ -160,6 +160,16 @@ export function createNotificationsService({
       if (!change.changed) return [];
       if (liked) return tell(await repo.recordLike(target, targetId, actorId, clock.now()), 'notification');
       return tell(await repo.retractLike(target, targetId, actorId), 'counts');
+    },
+
+    /**
+     * A line about the recipient's own money or verification (a new subscriber, a renewal that
+     * failed, a refund, an identity decision): always recorded, whatever the notification
+     * preferences, since each tells of a payment or a right of theirs.
+     */
+    async accountLine(repo: NotificationsRepository, input: NewNotification): Promise<Tell[]> {
+      await repo.insert(input);
+      return tell(input.recipientId, 'notification');
     },
 
     async followed(repo: NotificationsRepository, actorId: string, followeeId: string): Promise<Tell[]> {

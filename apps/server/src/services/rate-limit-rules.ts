@@ -111,6 +111,13 @@ export const RATE_LIMIT_RULES = {
     perAccount: [{ max: 3, windowMs: HOUR }, { max: 10, windowMs: DAY }],
     perIp: [{ max: 10, windowMs: HOUR }, { max: 50, windowMs: DAY }],
   },
+  // Payments: a person pays a few times and retries a mistyped card; many attempts in a row are
+  // someone testing stolen card numbers (carding), which processors punish the merchant for.
+  payment: {
+    message: messages.paymentsLimited,
+    perAccount: [{ max: 10, windowMs: HOUR }, { max: 30, windowMs: DAY }],
+    perIp: [{ max: 20, windowMs: HOUR }, { max: 60, windowMs: DAY }],
+  },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMIT_RULES;
