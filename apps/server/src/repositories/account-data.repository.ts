@@ -19,6 +19,16 @@ const KEPT_REFERENCES = new Set([
   'moderation_events.actor_id',
   // Reports the person made stay, without them (set to null below).
   'reports.reporter_id',
+  // Money is kept as the books need it: subscriptions end (below) and stay with their ledger entries,
+  // which are append-only; payouts stay with the entries they took off a balance.
+  'subscriptions.subscriber_id',
+  'subscriptions.creator_id',
+  'ledger_entries.payer_id',
+  'ledger_entries.creator_id',
+  'payouts.creator_id',
+  'payouts.paid_by',
+  // A moderator's identity decisions stay, without them (set to null below).
+  'identity_verifications.decided_by',
 ]);
 
 /** A message as the export writes it. */
@@ -146,6 +156,12 @@ export function createAccountDataRepository(db: Database) {
         const touchedStories = await sql<{ id: string }>`SELECT story_id AS id FROM story_likes WHERE user_id = ${userId}`.execute(trx);
 
         await sql`UPDATE reports SET reporter_id = NULL, reporter_email = NULL WHERE reporter_id = ${userId}`.execute(trx);
+        await sql`UPDATE identity_verifications SET decided_by = NULL WHERE decided_by = ${userId}`.execute(trx);
+        // Their subscriptions, both ways, end now: nothing renews, no access remains.
+        await sql`
+          UPDATE subscriptions SET status = 'expired', access_until = least(access_until, ${now}), ended_at = ${now},
+            card_token = NULL, next_attempt_at = NULL, updated_at = ${now}
+          WHERE (subscriber_id = ${userId} OR creator_id = ${userId}) AND status <> 'expired'`.execute(trx);
         await clearReferences(trx, userId);
 
         // The tombstone: nothing that names or identifies the person is left.

@@ -343,6 +343,27 @@ describe('account verification', () => {
   });
 });
 
+describe('leaving', () => {
+  it('ends the subscriptions of a deleted account both ways and keeps the books', async () => {
+    const { user, post } = await creator();
+    const fan = await createUser(t);
+    const other = await createUser(t);
+    const { subscription } = (await subscribe(fan, user.username)).json();
+    const { subscription: kept } = (await subscribe(other, user.username)).json();
+    const gone = await t.request({ method: 'DELETE', url: '/api/account', token: fan.token, payload: { password: fan.password } });
+    expect(gone.statusCode).toBe(200);
+    const row = await t.db.selectFrom('subscriptions').select(['status', 'card_token']).where('id', '=', subscription.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'expired', card_token: null });
+    expect(await ledgerOf(subscription.id)).toHaveLength(1);
+    // The creator leaving ends their subscribers' access too.
+    const creatorGone = await t.request({ method: 'DELETE', url: '/api/account', token: user.token, payload: { password: user.password } });
+    expect(creatorGone.statusCode).toBe(200);
+    expect((await t.db.selectFrom('subscriptions').select('status').where('id', '=', kept.id).executeTakeFirstOrThrow()).status).toBe('expired');
+    expect((await t.request({ method: 'GET', url: `/api/posts/slug/${post.slug}`, token: other.token })).statusCode).toBe(404);
+    expect(await ledgerOf(kept.id)).toHaveLength(1);
+  });
+});
+
 describe('the ledger', () => {
   it('is append-only', async () => {
     const entry = await t.db.selectFrom('ledger_entries').select('id').executeTakeFirstOrThrow();
