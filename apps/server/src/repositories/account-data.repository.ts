@@ -100,8 +100,24 @@ export function createAccountDataRepository(db: Database) {
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .execute();
+      // Their money: subscriptions both ways and every ledger entry they paid or earned (no card tokens).
+      const subscriptions = await sql<{ creator: string; subscriber: string; status: string; price: number; currency: string; created_at: Date; current_period_end: Date; access_until: Date; cancel_at_period_end: boolean; card_brand: string | null; card_last4: string | null }>`
+        SELECT c.username AS creator, sub.username AS subscriber, s.status, s.price, s.currency, s.created_at, s.current_period_end,
+               s.access_until, s.cancel_at_period_end, s.card_brand, s.card_last4
+        FROM subscriptions s JOIN users c ON c.id = s.creator_id JOIN users sub ON sub.id = s.subscriber_id
+        WHERE s.subscriber_id = ${userId} OR s.creator_id = ${userId}
+        ORDER BY s.created_at`.execute(db);
+      const payments = await db
+        .selectFrom('ledger_entries')
+        .select(['id', 'kind', 'gross', 'fee', 'net', 'currency', 'provider', 'provider_ref', 'card_brand', 'card_last4', 'accepted_immediate_access_at', 'created_at'])
+        .select(sql<boolean>`payer_id = ${userId}`.as('paid_by_me'))
+        .where((eb) => eb.or([eb('payer_id', '=', userId), eb('creator_id', '=', userId)]))
+        .orderBy('created_at')
+        .execute();
       return {
         profile,
+        subscriptions: subscriptions.rows,
+        payments,
         preferences: preferences?.settings ?? {},
         posts,
         postMedia,

@@ -48,8 +48,10 @@ Este archivo contiene lo que WAG guarda de tu cuenta, tal como estaba al descarg
 - me-gusta.json y guardados.json: las publicaciones que te gustaron y las que guardaste.
 - bloqueados.json y reportes.json: a quién bloqueaste y lo que reportaste.
 - sesiones.json: los dispositivos con la sesión abierta.
+- suscripciones.json y pagos.json: tus suscripciones VIP (a otros y de otros a ti) y cada pago que hiciste
+  o recibiste, con la comisión de WAG. De las tarjetas solo se guardan la marca y los cuatro últimos dígitos.
 
-Las fechas están en UTC (ISO 8601). Los pagos aparecerán aquí cuando los haya.
+Las fechas están en UTC (ISO 8601). Los importes están en centavos de su moneda.
 `;
 
 /** Your data to take away (a zip streamed as it is written) and a way to leave (the account deleted). */
@@ -180,6 +182,8 @@ export function createAccountDataService({ data, jobs, rateLimits, confirmPasswo
       json('me-gusta.json', all.liked);
       json('guardados.json', all.saved);
       json('bloqueados.json', all.blocked);
+      json('suscripciones.json', all.subscriptions);
+      json('pagos.json', all.payments);
       json(
         'reportes.json',
         all.reports.map((r) => ({ id: r.id, subjectType: r.subject_type, subjectId: r.subject_id, reason: r.reason, details: r.details, status: r.status, outcome: r.outcome, createdAt: r.created_at, decidedAt: r.decided_at })),

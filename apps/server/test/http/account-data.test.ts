@@ -56,6 +56,17 @@ describe('GET /api/account/export', () => {
     await follow(ana, bob);
     await follow(bob, ana);
 
+    // Ana subscribes to Bob's VIP: her payments travel with her data, her card only as brand and last four.
+    await t.db.updateTable('users').set({ identity_verified_at: t.clock.now() }).where('id', '=', bob.id).execute();
+    await t.request({ method: 'PUT', url: '/api/creator/vip', token: bob.token, payload: { monthlyPrice: 999, storyPrice: 299 } });
+    const paid = await t.request({
+      method: 'POST',
+      url: `/api/users/${bob.username}/vip/subscribe`,
+      token: ana.token,
+      payload: { cardNumber: '4242424242424242', expiryDate: '12/30', cvv: '123', acceptImmediateAccess: true },
+    });
+    expect(paid.statusCode).toBe(200);
+
     const response = await t.request({ method: 'GET', url: '/api/account/export', token: ana.token });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
@@ -78,6 +89,9 @@ describe('GET /api/account/export', () => {
     expect(json(entries, 'seguidos.json')).toEqual([expect.objectContaining({ username: bob.username })]);
     expect(json(entries, 'seguidores.json')).toEqual([expect.objectContaining({ username: bob.username })]);
     expect(json(entries, 'sesiones.json')).toEqual([expect.objectContaining({ current: true })]);
+    expect(json(entries, 'suscripciones.json')).toEqual([expect.objectContaining({ creator: bob.username, subscriber: ana.username, status: 'active', price: 999, card_last4: '4242' })]);
+    expect(json(entries, 'pagos.json')).toEqual([expect.objectContaining({ kind: 'subscription', gross: 999, fee: 200, net: 799, paid_by_me: true })]);
+    for (const bytes of entries.values()) expect(bytes.toString('latin1')).not.toContain('4242424242424242');
     // No password hash, session token or two-factor secret in any file.
     const all = [...entries.values()].map((bytes) => bytes.toString('utf8')).join('\n');
     expect(all).not.toContain('$argon2');
