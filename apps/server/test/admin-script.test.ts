@@ -84,7 +84,9 @@ describe('the demo moderator in production', () => {
   it('is a demo account: a production server refuses to start while it exists', async () => {
     const handle = await createTestDatabase();
     try {
-      const config = { ...loadConfig({}), production: true, seedDemo: false, appSecret: 'x'.repeat(40) };
+      // Everything else a production server needs is given: its payments through CCBill, the key of identity documents.
+      const env = { CCBILL_ACCOUNT_NUMBER: '900000', CCBILL_SUBACCOUNT: '0000', CCBILL_FLEXFORM_ID: 'form', CCBILL_SALT: 'salt', CCBILL_WEBHOOK_SECRET: 'secret', IDENTITY_KEY: 'k'.repeat(64) };
+      const config = { ...loadConfig(env), production: true, seedDemo: false, appSecret: 'x'.repeat(40) };
       expect(await productionProblems(config, handle.db)).toEqual([]);
       await handle.db.insertInto('users').values({ username: MODERATOR_ACCOUNT.username, email: MODERATOR_ACCOUNT.email, password_hash: 'x', birth_date: '1990-01-01', role: 'moderator' }).execute();
       expect(await productionProblems(config, handle.db)).toEqual([expect.stringContaining('demo accounts')]);
