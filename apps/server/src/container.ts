@@ -65,6 +65,8 @@ import { createTwoFactorRepository } from './repositories/two-factor.repository.
 import { createPasswordCheck } from './services/password-check.js';
 import { createTwoFactorService } from './services/two-factor.service.js';
 import { createReportsService } from './services/reports.service.js';
+import { createCreatorRepository } from './repositories/creator.repository.js';
+import { createCreatorService } from './services/creator.service.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
@@ -232,6 +234,14 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       notify: notifications,
       posts: postsService,
       auth,
+      jobsQueued: () => jobs.notify(),
+    }),
+    creator: createCreatorService({
+      creator: createCreatorRepository(db),
+      uow,
+      clock,
+      notify: notifications,
+      payments: config.payments,
       jobsQueued: () => jobs.notify(),
     }),
   };

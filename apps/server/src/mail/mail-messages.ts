@@ -6,6 +6,7 @@ import { emailChangedMail, emailChangeRequestedMail, emailConfirmMail } from './
 import { moderationDecisionMail } from './kinds/moderation-decision.js';
 import { newSignInMail } from './kinds/new-sign-in.js';
 import { passwordResetMail } from './kinds/password-reset.js';
+import { payoutPaidMail } from './kinds/payout-paid.js';
 import { reportDecidedMail } from './kinds/report-decided.js';
 import { twoFactorChangedMail } from './kinds/two-factor-changed.js';
 
@@ -63,7 +64,9 @@ export type MailContent =
       until: string | null;
       /** 'possible': they may appeal once; 'final': this answers their appeal. */
       appeal: 'possible' | 'final' | 'none';
-    };
+    }
+  /** A creator's payout request was paid: how much (cents of `currency`), asked when, paid when (ISO). */
+  | { kind: 'payout-paid'; to: string; username: string; amount: number; currency: string; requestedAt: string; paidAt: string };
 
 export interface ComposedMail {
   to: string;
@@ -86,6 +89,7 @@ const KINDS: { [K in MailKind]: MailTexts<K> } = {
   'password-reset': passwordResetMail,
   'report-decided': reportDecidedMail,
   'moderation-decision': moderationDecisionMail,
+  'payout-paid': payoutPaidMail,
 };
 
 /** The subject and text of a message, in its recipient's language. */
