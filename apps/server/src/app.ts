@@ -39,6 +39,7 @@ import { paymentsRoutes } from './http/payments.routes.js';
 import { appealsRoutes } from './http/appeals.routes.js';
 import { moderationRoutes } from './http/moderation.routes.js';
 import { reportsRoutes } from './http/reports.routes.js';
+import { creatorRoutes } from './http/creator.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,6 +130,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(moderationRoutes);
   await app.register(appealsRoutes);
   await app.register(paymentsRoutes);
+  await app.register(creatorRoutes);
   // MEDIA_WORKER=0 leaves queued jobs to another process; stopping also ends this process's schedules.
   if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());
   app.addHook('onClose', async () => app.services.jobs.stop());

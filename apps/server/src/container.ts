@@ -71,6 +71,8 @@ import { createSandboxProvider } from './payments/sandbox.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { createSubscriptionsService, type SubscriptionsService } from './services/subscriptions.service.js';
 import { paymentsSettleJob } from './jobs/payments-settle.job.js';
+import { createCreatorRepository } from './repositories/creator.repository.js';
+import { createCreatorService } from './services/creator.service.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
@@ -252,6 +254,14 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       notify: notifications,
       posts: postsService,
       auth,
+      jobsQueued: () => jobs.notify(),
+    }),
+    creator: createCreatorService({
+      creator: createCreatorRepository(db),
+      uow,
+      clock,
+      notify: notifications,
+      payments: config.payments,
       jobsQueued: () => jobs.notify(),
     }),
   };

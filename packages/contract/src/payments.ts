@@ -193,3 +193,29 @@ export type CreatorDashboardResponse = z.infer<typeof creatorDashboardResponse>;
 /** POST /api/creator/payouts. */
 export const payoutBody = z.object({ amount: z.number().int().positive() });
 export const payoutResponse = z.object({ success: z.literal(true), payout, message: z.string() });
+
+/** The smallest payout a creator may ask for, in cents (1.00). */
+export const MIN_PAYOUT_CENTS = 100;
+/** Payout requests a page of the admins' desk shows. */
+export const PAYOUTS_QUEUE_PAGE_SIZE = 30;
+
+/**
+ * GET /api/moderation/payouts?status=requested|paid&cursor=: admins only. Requests waiting, the
+ * oldest first; paid ones, the latest paid first.
+ */
+export const payoutsQueueQuery = z.object({ status: payoutStatus.optional(), cursor: z.string().max(300).optional() });
+export const payoutsQueueItem = payout.extend({
+  creator: z.object({ username: z.string(), fullName: z.string().nullable(), profilePictureUrl: z.string().nullable() }),
+  /** The admin who marked it paid (null while requested, or an account since deleted). */
+  paidBy: z.string().nullable(),
+  /** The creator's balance now (their payouts already taken off). */
+  creatorBalance: cents,
+});
+export type PayoutsQueueItem = z.infer<typeof payoutsQueueItem>;
+export const payoutsQueueResponse = z.object({ items: z.array(payoutsQueueItem), nextCursor: z.string().nullable() });
+export type PayoutsQueueResponse = z.infer<typeof payoutsQueueResponse>;
+
+/** POST /api/moderation/payouts/:id/paid: an admin marks a payout paid (the transfer is made by hand). */
+export const payoutIdParam = z.object({ id: z.string().min(1).max(100) });
+export const markPayoutPaidResponse = z.object({ success: z.literal(true), payout: payoutsQueueItem, message: z.string() });
+export type MarkPayoutPaidResponse = z.infer<typeof markPayoutPaidResponse>;

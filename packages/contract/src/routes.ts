@@ -147,6 +147,8 @@ export const routes = {
   verificationStatus: { method: 'GET', path: '/api/verification/status' },
   creatorDashboard: { method: 'GET', path: '/api/creator/dashboard' },
   requestPayout: { method: 'POST', path: '/api/creator/payouts' },
+  payoutsQueue: { method: 'GET', path: '/api/moderation/payouts' },
+  markPayoutPaid: { method: 'POST', path: '/api/moderation/payouts/:id/paid' },
 
   // The live channel
   liveCounts: { method: 'GET', path: '/api/live/counts' },

@@ -58,6 +58,13 @@ export const germanMessages: MessageCatalog = {
   mediaTakenDown: 'Dieser Inhalt wurde von der Moderation entfernt und kann nicht erneut veröffentlicht werden.',
   uploaded: 'Hochgeladen!',
   postDeleted: 'Beitrag gelöscht.',
+  // The creator's payouts and the admins' payouts desk (issue 15)
+  payoutTooSmall: 'Die Mindestauszahlung beträgt 1,00.',
+  payoutsLimited: 'Zu viele Auszahlungsanfragen in kurzer Zeit. Warte kurz und versuche es erneut.',
+  adminsOnly: 'Nur ein Administrator kann das tun.',
+  payoutNotFound: 'Auszahlungsanfrage nicht gefunden.',
+  payoutAlreadyPaid: 'Diese Auszahlungsanfrage ist bereits als bezahlt markiert.',
+  payoutMarkedPaid: 'Auszahlung als bezahlt markiert. Wir haben die Person benachrichtigt.',
   videoFailed: 'Das Video konnte nicht verarbeitet werden.',
   subscribersOnly: 'Dieser Inhalt ist nur für Abonnenten.',
   commentNotFound: 'Kommentar nicht gefunden.',

@@ -58,6 +58,13 @@ export const englishMessages: MessageCatalog = {
   mediaTakenDown: 'This content was removed by moderation and can’t be posted again.',
   uploaded: 'Uploaded!',
   postDeleted: 'Post deleted.',
+  // The creator's payouts and the admins' payouts desk (issue 15)
+  payoutTooSmall: 'The minimum payout is 1.00.',
+  payoutsLimited: 'Too many payout requests in a short time. Wait a little and try again.',
+  adminsOnly: 'Only an administrator can do this.',
+  payoutNotFound: 'Payout request not found.',
+  payoutAlreadyPaid: 'This payout request is already marked as paid.',
+  payoutMarkedPaid: 'Payout marked as paid. We let its creator know.',
   videoFailed: 'The video couldn’t be processed.',
   subscribersOnly: 'This content is for subscribers only.',
   commentNotFound: 'Comment not found.',

@@ -58,6 +58,13 @@ export const frenchMessages: MessageCatalog = {
   mediaTakenDown: 'Ce contenu a été retiré par la modération et ne peut pas être republié.',
   uploaded: 'Publié !',
   postDeleted: 'Publication supprimée.',
+  // The creator's payouts and the admins' payouts desk (issue 15)
+  payoutTooSmall: 'Le versement minimum est de 1,00.',
+  payoutsLimited: 'Trop de demandes de versement en peu de temps. Attendez un peu et réessayez.',
+  adminsOnly: 'Seul un administrateur peut faire cela.',
+  payoutNotFound: 'Demande de versement introuvable.',
+  payoutAlreadyPaid: 'Cette demande de versement est déjà marquée comme payée.',
+  payoutMarkedPaid: 'Versement marqué comme payé. Son créateur a été prévenu.',
   videoFailed: 'La vidéo n’a pas pu être traitée.',
   subscribersOnly: 'Ce contenu est réservé aux abonnés.',
   commentNotFound: 'Commentaire introuvable.',

@@ -62,6 +62,13 @@ export const spanishMessages = {
   mediaTakenDown: 'Este contenido fue retirado por moderación y no se puede volver a publicar.',
   uploaded: '¡Subido!',
   postDeleted: 'Publicación eliminada.',
+  // The creator's payouts and the admins' payouts desk (issue 15)
+  payoutTooSmall: 'El importe mínimo de un pago es 1,00.',
+  payoutsLimited: 'Demasiadas solicitudes de pago en poco tiempo. Espera un poco e inténtalo de nuevo.',
+  adminsOnly: 'Solo un administrador puede hacer esto.',
+  payoutNotFound: 'No se encontró la solicitud de pago.',
+  payoutAlreadyPaid: 'Esta solicitud de pago ya está marcada como pagada.',
+  payoutMarkedPaid: 'Pago marcado como pagado. Avisamos a su creador.',
   videoFailed: 'No se pudo procesar el vídeo.',
   subscribersOnly: 'Este contenido es solo para suscriptores.',
   commentNotFound: 'Comentario no encontrado.',

@@ -12,6 +12,10 @@ const samples: MailContent[] = [
   ...(['takedown', 'suspend', 'restore', 'unsuspend', 'dismiss'] as const).map(
     (action): MailContent => ({ kind: 'moderation-decision', to: 'ana@example.test', username: 'ana', subjectType: 'post', action, reason: 'Spam', until: '2026-12-01T09:30:00.000Z', appeal: 'possible' }),
   ),
+  { kind: 'payout-paid', to: 'ana@example.test', username: 'ana', amount: 12345, currency: 'USD', requestedAt: at, paidAt: '2026-11-26T09:00:00.000Z' },
+  ...(['subscribed', 'renewed', 'renewal_failed', 'expired', 'canceled', 'refunded', 'story_purchase', 'account_verified'] as const).map(
+    (event): MailContent => ({ kind: 'payment', to: 'ana@example.test', username: 'ana', event, amount: 999, currency: 'USD', creator: 'valeria_rios', until: '2026-12-22T12:00:00.000Z' }),
+  ),
 ];
 
 const SPANISH_WORDS = /\b(Hola|contraseña|Motivo|equipo|cuenta|correo)\b/;
@@ -48,6 +52,15 @@ describe('composeMail', () => {
     expect(names[1]).toContain('from Firefox on Linux (Madrid, Spain),');
     expect(names[2]).toContain('depuis Firefox sur Linux (Madrid, Espagne),');
     expect(names[3]).toContain('mit Firefox auf Linux (Madrid, Spanien)');
+  });
+
+  it('writes a payout’s amount as money in the mail’s language', () => {
+    const payout = samples.find((sample) => sample.kind === 'payout-paid')!;
+    const texts = LANGUAGES.map((language) => composeMail({ ...payout, language } as MailMessage).text.replace(/\u00a0|\u202f/g, ' '));
+    expect(texts[0]).toContain('123,45 US$');
+    expect(texts[1]).toContain('$123.45');
+    expect(texts[2]).toContain('123,45 $US');
+    expect(texts[3]).toContain('123,45 $');
   });
 
   it('writes a message queued before mail had languages in Spanish', () => {

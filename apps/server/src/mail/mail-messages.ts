@@ -7,6 +7,7 @@ import { moderationDecisionMail } from './kinds/moderation-decision.js';
 import { newSignInMail } from './kinds/new-sign-in.js';
 import { passwordResetMail } from './kinds/password-reset.js';
 import { paymentMail } from './kinds/payment.js';
+import { payoutPaidMail } from './kinds/payout-paid.js';
 import { reportDecidedMail } from './kinds/report-decided.js';
 import { twoFactorChangedMail } from './kinds/two-factor-changed.js';
 
@@ -69,7 +70,9 @@ export type MailContent =
    * A receipt or notice about the recipient's own money: amount in cents of `currency`, the creator
    * it concerns, and the date it runs to (renewal, access end), ISO.
    */
-  | { kind: 'payment'; to: string; username: string; event: PaymentMailEvent; amount: number; currency: string; creator: string | null; until: string | null };
+  | { kind: 'payment'; to: string; username: string; event: PaymentMailEvent; amount: number; currency: string; creator: string | null; until: string | null }
+  /** A creator's payout request was paid: how much (cents of `currency`), asked when, paid when (ISO). */
+  | { kind: 'payout-paid'; to: string; username: string; amount: number; currency: string; requestedAt: string; paidAt: string };
 
 /** What a payment mail tells of (kinds/payment.ts). */
 export type PaymentMailEvent = 'subscribed' | 'renewed' | 'renewal_failed' | 'expired' | 'canceled' | 'refunded' | 'story_purchase' | 'account_verified';
@@ -96,6 +99,7 @@ const KINDS: { [K in MailKind]: MailTexts<K> } = {
   'report-decided': reportDecidedMail,
   'moderation-decision': moderationDecisionMail,
   payment: paymentMail,
+  'payout-paid': payoutPaidMail,
 };
 
 /** The subject and text of a message, in its recipient's language. */

@@ -3,6 +3,7 @@ import { createBlocksRepository } from './blocks.repository.js';
 import { createPasswordResetsRepository } from './password-resets.repository.js';
 import { createCommentsRepository } from './comments.repository.js';
 import { createConversationsRepository } from './conversations.repository.js';
+import { createCreatorRepository } from './creator.repository.js';
 import { createFollowsRepository } from './follows.repository.js';
 import { createJobsRepository } from './jobs.repository.js';
 import { createMediaHashesRepository } from './media-hashes.repository.js';
@@ -31,6 +32,7 @@ export function writeRepositories(db: Database) {
     jobs: createJobsRepository(db),
     mediaHashes: createMediaHashesRepository(db),
     preferences: createPreferencesRepository(db),
+    creator: createCreatorRepository(db),
   };
 }
 

@@ -118,6 +118,13 @@ export const RATE_LIMIT_RULES = {
     perAccount: [{ max: 10, windowMs: HOUR }, { max: 30, windowMs: DAY }],
     perIp: [{ max: 20, windowMs: HOUR }, { max: 60, windowMs: DAY }],
   },
+  // A payout request is a deliberate act of a creator: a few a day at most; more is a script
+  // probing the balance.
+  payout: {
+    message: messages.payoutsLimited,
+    perAccount: [{ max: 5, windowMs: MINUTE }, { max: 20, windowMs: DAY }],
+    perIp: [{ max: 20, windowMs: MINUTE }, { max: 100, windowMs: DAY }],
+  },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMIT_RULES;

@@ -5,13 +5,18 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { calendarDate } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/current-user';
 import { t } from '../../../lib/i18n';
 import { useQueue } from '../api/moderation-api';
 import { ModerationGate } from './moderation-gate';
+import { PayoutsQueue } from './payouts-queue';
 import '../../../components/ui/page-header.css';
 import './moderation.css';
 
-/** /moderation: the queue in three tabs, Abiertos / Escalados / Cerrados (?status=). */
+/**
+ * /moderation: the queue in three tabs, Abiertos / Escalados / Cerrados (?status=), and for admins
+ * a fourth, Pagos (?queue=payouts): creators' payout requests to mark paid.
+ */
 export function ModerationQueuePage() {
   return (
     <ModerationGate>
@@ -22,10 +27,10 @@ export function ModerationQueuePage() {
 
 function Queue() {
   const [params, setParams] = useSearchParams();
+  const isAdmin = useCurrentUser().data?.role === 'admin';
+  const payouts = isAdmin && params.get('queue') === 'payouts';
   const status: ModerationStatus = MODERATION_STATUSES.find((value) => value === params.get('status')) ?? 'open';
-  const queue = useQueue(status);
   useDocumentTitle(t('moderation.title'));
-  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <section className="desk" data-testid="moderation-queue">
@@ -37,14 +42,40 @@ function Queue() {
             key={value}
             type="button"
             role="tab"
-            aria-selected={value === status}
-            className={value === status ? 'desk__tab desk__tab--on' : 'desk__tab'}
+            aria-selected={!payouts && value === status}
+            className={!payouts && value === status ? 'desk__tab desk__tab--on' : 'desk__tab'}
             onClick={() => setParams(value === 'open' ? {} : { status: value })}
           >
             {t(`moderation.tabs.${value}`)}
           </button>
         ))}
+        {isAdmin ? (
+          <button
+            type="button"
+            role="tab"
+            aria-selected={payouts}
+            className={payouts ? 'desk__tab desk__tab--on' : 'desk__tab'}
+            onClick={() => setParams({ queue: 'payouts' })}
+            data-testid="payouts-tab"
+          >
+            {t('payouts.tab')}
+          </button>
+        ) : null}
       </div>
+      {payouts ? (
+        <PayoutsQueue status={params.get('status') === 'paid' ? 'paid' : 'requested'} onStatus={(value) => setParams(value === 'paid' ? { queue: 'payouts', status: 'paid' } : { queue: 'payouts' })} />
+      ) : (
+        <ReportsQueue status={status} />
+      )}
+    </section>
+  );
+}
+
+function ReportsQueue({ status }: { status: ModerationStatus }) {
+  const queue = useQueue(status);
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
       {queue.isPending ? (
         <Spinner />
       ) : items.length === 0 ? (
@@ -57,7 +88,7 @@ function Queue() {
         </ul>
       )}
       <LoadMore list={queue} />
-    </section>
+    </>
   );
 }
 
