@@ -9,6 +9,7 @@ import { USERNAME_CHANGED_EVENT, readUsername, type UsernameChangedDetail } from
 import { useCurrentUser } from '../../lib/current-user';
 import { t, type MessageKey } from '../../lib/i18n';
 import { useUnreadCounts } from '../../lib/live-channel';
+import { useHasCreatorDashboard } from '../../lib/queries/payments';
 import { profilePath, useSession } from '../../lib/session';
 import './side-menu.css';
 
@@ -39,6 +40,7 @@ export function SideMenu({ open }: { open: boolean }) {
   }, [navigate]);
 
   const counts = useUnreadCounts();
+  const creator = useHasCreatorDashboard();
   const unreadMessages = counts.inbox;
   const entries: Entry[] = [
     { to: '/', label: 'nav.home', icon: 'home', end: true },
@@ -46,6 +48,7 @@ export function SideMenu({ open }: { open: boolean }) {
     { to: profilePath(name), label: 'nav.profile', icon: 'user', end: true },
     { to: '/wag-stars', label: 'nav.wagStars', icon: 'star' },
     { to: '/messages', label: 'nav.messages', icon: 'send' },
+    ...(creator ? [{ to: '/creator', label: 'nav.creator', icon: 'chart' } as const] : []),
     { to: '/settings', label: 'nav.settings', icon: 'settings' },
     // The moderation desk, for the people who work it.
     ...(token && (user?.role === 'moderator' || user?.role === 'admin') ? [{ to: '/moderation', label: 'nav.moderation', icon: 'shield' } as const] : []),
