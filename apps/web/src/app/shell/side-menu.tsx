@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Fragment, lazy, Suspense, useEffect } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { ButtonLink } from '../../components/ui/button';
@@ -9,9 +9,10 @@ import { USERNAME_CHANGED_EVENT, readUsername, type UsernameChangedDetail } from
 import { useCurrentUser } from '../../lib/current-user';
 import { t, type MessageKey } from '../../lib/i18n';
 import { useUnreadCounts } from '../../lib/live-channel';
-import { useHasCreatorDashboard } from '../../lib/queries/payments';
 import { profilePath, useSession } from '../../lib/session';
 import './side-menu.css';
+
+const CreatorMenuLink = lazy(async () => ({ default: (await import('./creator-menu-link')).CreatorMenuLink }));
 
 
 interface Entry {
@@ -40,7 +41,6 @@ export function SideMenu({ open }: { open: boolean }) {
   }, [navigate]);
 
   const counts = useUnreadCounts();
-  const creator = useHasCreatorDashboard();
   const unreadMessages = counts.inbox;
   const entries: Entry[] = [
     { to: '/', label: 'nav.home', icon: 'home', end: true },
@@ -48,7 +48,6 @@ export function SideMenu({ open }: { open: boolean }) {
     { to: profilePath(name), label: 'nav.profile', icon: 'user', end: true },
     { to: '/wag-stars', label: 'nav.wagStars', icon: 'star' },
     { to: '/messages', label: 'nav.messages', icon: 'send' },
-    ...(creator ? [{ to: '/creator', label: 'nav.creator', icon: 'chart' } as const] : []),
     { to: '/settings', label: 'nav.settings', icon: 'settings' },
     // The moderation desk, for the people who work it.
     ...(token && (user?.role === 'moderator' || user?.role === 'admin') ? [{ to: '/moderation', label: 'nav.moderation', icon: 'shield' } as const] : []),
@@ -83,13 +82,21 @@ export function SideMenu({ open }: { open: boolean }) {
 
       <ul className="side-menu__list">
         {entries.map((entry) => (
-          <li key={entry.label}>
-            <NavLink to={entry.to} end={entry.end} className="side-menu__link">
-              <Icon name={entry.icon} size={22} />
-              <span>{t(entry.label)}</span>
-              {entry.to === '/messages' ? <CountBadge count={unreadMessages} inline /> : null}
-            </NavLink>
-          </li>
+          <Fragment key={entry.label}>
+            {/* The creator's dashboard, before the settings, for those who have one. */}
+            {entry.to === '/settings' && token ? (
+              <Suspense fallback={null}>
+                <CreatorMenuLink />
+              </Suspense>
+            ) : null}
+            <li>
+              <NavLink to={entry.to} end={entry.end} className="side-menu__link">
+                <Icon name={entry.icon} size={22} />
+                <span>{t(entry.label)}</span>
+                {entry.to === '/messages' ? <CountBadge count={unreadMessages} inline /> : null}
+              </NavLink>
+            </li>
+          </Fragment>
         ))}
       </ul>
 

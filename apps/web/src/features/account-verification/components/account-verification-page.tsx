@@ -6,7 +6,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatMoney } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
-import { usePaymentInfo, useVerificationStatus } from '../../../lib/queries/payments';
+import { usePaymentInfo } from '../../../lib/queries/payments';
+import { useVerificationStatus } from '../../../lib/queries/vip';
 import './account-verification-page.css';
 
 /**

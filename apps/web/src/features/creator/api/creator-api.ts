@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { userVipRoot } from '../../../lib/queries/payments';
+import { userVipRoot } from '../../../lib/queries/vip';
 import { useViewerKey } from '../../../lib/viewer-key';
 
 const root = 'creator-dashboard';

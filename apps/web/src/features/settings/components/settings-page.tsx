@@ -5,7 +5,7 @@ import { t, type MessageKey } from '../../../lib/i18n';
 import '../../../components/ui/page-header.css';
 import './settings-page.css';
 import { PanelRowBody } from '../../../components/ui/panel-row';
-import { useHasCreatorDashboard } from '../../../lib/queries/payments';
+import { useHasCreatorDashboard } from '../../../lib/queries/vip';
 
 interface Entry {
   to: string;

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionsResponse } from '@wag/contract/payments';
 import { api } from '../../../lib/api';
-import { userVipRoot } from '../../../lib/queries/payments';
+import { userVipRoot } from '../../../lib/queries/vip';
 import { useViewerKey } from '../../../lib/viewer-key';
 
 const root = 'subscriptions';
