@@ -59,7 +59,6 @@ export function AccountVerificationPage() {
   } else {
     body = (
       <div className="panel-card" data-testid="account-verification-payment">
-        <h2>{t('vip.sheet.titleVerification')}</h2>
         <PaymentForm purchase={{ kind: 'verification' }} />
       </div>
     );

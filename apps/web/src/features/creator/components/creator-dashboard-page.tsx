@@ -59,13 +59,11 @@ function LatestPayments({ payments }: { payments: Dashboard['latestPayments'] })
                   {payment.payer ? `${t('creator.from', { username: payment.payer })} · ` : ''}
                   {calendarDate(payment.at)}
                 </span>
-              </span>
-              <span className="creator__row-amount">
-                <strong className={payment.net < 0 ? 'creator__negative' : undefined}>{formatMoney(payment.net, payment.currency)}</strong>
                 <span className="creator__muted">
                   {t('creator.gross')} {formatMoney(payment.gross, payment.currency)} · {t('creator.fee')} {formatMoney(payment.fee, payment.currency)}
                 </span>
               </span>
+              <strong className={payment.net < 0 ? 'creator__row-amount creator__negative' : 'creator__row-amount'}>{formatMoney(payment.net, payment.currency)}</strong>
             </li>
           ))}
         </ul>

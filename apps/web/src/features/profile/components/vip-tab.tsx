@@ -11,11 +11,14 @@ import { calendarDate, formatMoney } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import './vip-tab.css';
 
-/** A hue from the post's id, so the covers differ from one another without showing anything of them. */
+/**
+ * A hue from the post's id, within the brand's violet to pink, so the covers differ from one another
+ * without showing anything of them.
+ */
 function hueOf(id: string): number {
   let hash = 0;
-  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) % 360;
-  return hash;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) % 9973;
+  return 270 + ((hash * 37) % 80);
 }
 
 /**
