@@ -120,6 +120,9 @@ export function PaymentForm({ purchase, onDone, doneLabel, onBusyChange, onRedir
   const [attempted, setAttempted] = useState(false);
   const [stage, setStage] = useState<Stage>({ name: 'form' });
   const acceptId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped by a refused submit: the first field with a problem then takes the focus.
+  const [refusals, setRefusals] = useState(0);
   const alive = useRef(true);
   const busy = stage.name === 'paying' || stage.name === 'redirecting';
 
@@ -132,6 +135,9 @@ export function PaymentForm({ purchase, onDone, doneLabel, onBusyChange, onRedir
   useEffect(() => {
     onBusyChange?.(busy);
   }, [busy, onBusyChange]);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   if (pending) return <Spinner label={t('vip.sheet.loading')} />;
   if (failed) {
@@ -179,7 +185,10 @@ export function PaymentForm({ purchase, onDone, doneLabel, onBusyChange, onRedir
     event.preventDefault();
     if (busy) return;
     setAttempted(true);
-    if (problems.cardNumber || problems.expiryDate || problems.cvv || acceptProblem) return;
+    if (problems.cardNumber || problems.expiryDate || problems.cvv || acceptProblem) {
+      setRefusals((count) => count + 1);
+      return;
+    }
     setStage({ name: 'paying' });
     try {
       const body = hosted
@@ -200,7 +209,7 @@ export function PaymentForm({ purchase, onDone, doneLabel, onBusyChange, onRedir
   };
 
   return (
-    <form className="payment-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy || undefined} data-testid="payment-form">
+    <form ref={formRef} className="payment-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={busy || undefined} data-testid="payment-form">
       <div className="payment-form__summary" data-testid="payment-summary">
         <span className="payment-form__what">
           <strong>{offer.title}</strong>

@@ -112,6 +112,8 @@ describe('PaymentSheet', () => {
     expect(screen.getByText('Escribe la fecha de vencimiento.')).toBeInTheDocument();
     expect(screen.getByText('Escribe el CVV.')).toBeInTheDocument();
     expect(screen.getByText('Acepta que el acceso empieza de inmediato para poder pagar.')).toBeInTheDocument();
+    // The first field with a problem takes the focus.
+    expect(screen.getByLabelText('Número de tarjeta')).toHaveFocus();
 
     await fillCard(user, '4242424242424241', '1', '12');
     expect(screen.getByText('El número de la tarjeta no es válido.')).toBeInTheDocument();
@@ -137,6 +139,7 @@ describe('PaymentSheet', () => {
     expect(screen.getByLabelText('Vencimiento (MM/AA)')).toHaveValue('12/30');
     await user.click(screen.getByRole('button', { name: /Pagar/ }));
     expect(screen.getByText('Acepta que el acceso empieza de inmediato para poder pagar.')).toBeInTheDocument();
+    expect(accept()).toHaveFocus();
     expect(calls(fetchMock).filter((call) => call.startsWith('POST'))).toEqual([]);
 
     await user.click(accept());

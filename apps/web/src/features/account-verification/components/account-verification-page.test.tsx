@@ -29,6 +29,13 @@ describe('AccountVerificationPage', () => {
     expect(screen.queryByTestId('payment-form')).not.toBeInTheDocument();
   });
 
+  it("gives a rejected identity's reason", async () => {
+    mockApi({ 'GET /api/payments/info': info, 'GET /api/verification/status': { identity: 'rejected', identityReason: 'La foto del documento no se lee.', account: 'none' } });
+    renderPage();
+    expect(await screen.findByTestId('identity-reason')).toHaveTextContent('Tu verificación de identidad fue rechazada: La foto del documento no se lee.');
+    expect(screen.getByRole('link', { name: 'Ir a la verificación de identidad' })).toBeInTheDocument();
+  });
+
   it('says a pending identity is being reviewed', async () => {
     mockApi({ 'GET /api/payments/info': info, 'GET /api/verification/status': { identity: 'pending', identityReason: null, account: 'none' } });
     renderPage();

@@ -49,6 +49,9 @@ export function AccountVerificationPage() {
         </span>
         <h2>{t('vip.account.identityFirst')}</h2>
         <p>{status.data.identity === 'pending' ? t('vip.account.identityPending') : t('vip.account.identityFirstBody')}</p>
+        {status.data.identity === 'rejected' && status.data.identityReason ? (
+          <p data-testid="identity-reason">{t('vip.account.identityRejected', { reason: status.data.identityReason })}</p>
+        ) : null}
         {status.data.identity !== 'pending' ? (
           <ButtonLink to="/settings/verification/identity" variant="secondary">
             {t('vip.account.toIdentity')}

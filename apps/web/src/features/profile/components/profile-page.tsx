@@ -1,7 +1,7 @@
 import { usernameProblem } from '@wag/contract/account-rules';
 import type { PostSummary } from '@wag/contract/profiles';
 import { Suspense, useCallback, useId, useMemo, useState, type ComponentType, type KeyboardEvent } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { LazyPaymentSheet } from '../../../components/payment-sheet/lazy-payment-sheet';
 import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -209,7 +209,16 @@ function ProfileScreen({ username, stories: { Highlights, Viewer } }: { username
             onSubscribe={() => startPaying({ kind: 'subscribe', username: data.user.username })}
           />
         ) : (
-          <TabContent tab={tab} posts={posts} hasMore={hasMore} />
+          <>
+            {tab === 'vip' ? (
+              <p className="vip-standing">
+                <Link to="/creator" data-testid="vip-owner-link">
+                  {t('vip.ownerLink')}
+                </Link>
+              </p>
+            ) : null}
+            <TabContent tab={tab} posts={posts} hasMore={hasMore} />
+          </>
         )}
         {more.isError ? (
           <p className="profile-empty" role="alert">

@@ -177,3 +177,14 @@ describe("'Comprar Story'", () => {
     expect(calls(fetchMock)).toContain('POST /api/users/valeria_rios/vip/stories/purchase');
   });
 });
+
+describe('VIP tab of the owner', () => {
+  it('shows their own VIP posts and the way to their prices, without an offer', async () => {
+    signIn('valeria_rios');
+    mockApi({ 'GET /api/profile/valeria_rios': makeProfile({ isOwner: true, posts: [openVip('v1')] }) });
+    renderProfile();
+    expect(await screen.findByTestId('vip-owner-link')).toHaveAttribute('href', '/creator');
+    expect(within(screen.getByTestId('post-grid')).getAllByTestId('post-tile')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Suscribirme' })).not.toBeInTheDocument();
+  });
+});
