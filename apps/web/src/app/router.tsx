@@ -136,7 +136,17 @@ const privateRoutes: RouteObject[] = [
   },
   { path: 'settings/verification', lazy: settingsMenu('verification') },
   { path: 'settings/verification/identity', lazy: comingSoon('settingsIdentity') },
-  { path: 'settings/verification/account', lazy: comingSoon('settingsAccountVerification') },
+  {
+    path: 'settings/verification/account',
+    lazy: async () => ({
+      Component: (await import('../features/account-verification/components/account-verification-page')).AccountVerificationPage,
+    }),
+  },
+  {
+    path: 'settings/subscriptions',
+    lazy: async () => ({ Component: (await import('../features/subscriptions/components/subscriptions-page')).SubscriptionsPage }),
+  },
+  { path: 'creator', lazy: async () => ({ Component: (await import('../features/creator/components/creator-dashboard-page')).CreatorDashboardPage }) },
 ];
 
 const publicRoutes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { commentAge, formatCount, isoDate, storyAge } from './format';
+import { commentAge, formatCount, formatMoney, isoDate, storyAge } from './format';
 import { loadLanguage } from './i18n';
 
 const now = new Date('2026-05-10T12:00:00Z');
@@ -57,5 +57,23 @@ describe('formatCount and isoDate', () => {
     expect(isoDate('1990-04-02T00:00:00.000Z')).toBe('1990-04-02');
     expect(isoDate('1990-04-02')).toBe('1990-04-02');
     expect(isoDate(null)).toBe('');
+  });
+});
+
+describe('formatMoney', () => {
+  afterEach(async () => {
+    await loadLanguage('es');
+  });
+
+  it('writes cents of a currency the way the interface language writes money', async () => {
+    expect(formatMoney(499, 'USD')).toMatch(/^4,99\s?US\$$/);
+    expect(formatMoney(100, 'EUR')).toMatch(/^1,00\s?€$/);
+    await loadLanguage('en');
+    expect(formatMoney(499, 'USD')).toBe('$4.99');
+    expect(formatMoney(49_999, 'USD')).toBe('$499.99');
+  });
+
+  it('still shows the amount with an unknown currency code', () => {
+    expect(formatMoney(250, 'ZZZZ')).toMatch(/^2,50 ZZZZ$/);
   });
 });

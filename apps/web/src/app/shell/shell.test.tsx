@@ -90,4 +90,35 @@ describe('Shell', () => {
     expect(screen.getByTestId('search-input')).toHaveValue('atardecer');
     expect(chip).toBeInTheDocument();
   });
+
+  it("links the creator's dashboard from the side menu and the settings for an approved identity only", async () => {
+    let identity = 'approved';
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const path = String(input);
+      if (path === '/api/me') {
+        return jsonResponse(200, { success: true, user: { id: '1', username: 'ana', fullName: 'Ana Ruiz', email: 'ana@example.com', profilePictureUrl: null, isVerified: false } });
+      }
+      if (path === '/api/verification/status') return jsonResponse(200, { identity, identityReason: null, account: 'none' });
+      if (path === '/api/users/ana/vip') {
+        return jsonResponse(200, { enabled: false, monthlyPrice: null, storyPrice: null, currency: 'USD', isSubscribed: false, status: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, lockedStories: 0 });
+      }
+      return jsonResponse(404, { success: false, message: 'Recurso no encontrado.' });
+    });
+    const { unmount } = renderRoutes(routes, ['/settings']);
+    const settings = await screen.findByTestId('settings-page');
+    expect(within(settings).getByRole('link', { name: /Mis suscripciones/ })).toHaveAttribute('href', '/settings/subscriptions');
+    expect(await within(settings).findByRole('link', { name: /Panel de creador/ })).toHaveAttribute('href', '/creator');
+    expect(within(screen.getByTestId('side-menu')).getByRole('link', { name: 'Panel de creador' })).toHaveAttribute('href', '/creator');
+    unmount();
+
+    identity = 'none';
+    renderRoutes(routes, ['/settings']);
+    const plain = await screen.findByTestId('settings-page');
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.filter(([path]) => path === '/api/users/ana/vip')).toHaveLength(1));
+    await waitFor(() => expect(within(plain).getByRole('link', { name: /Mis suscripciones/ })).toBeInTheDocument());
+    expect(within(plain).queryByRole('link', { name: /Panel de creador/ })).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('side-menu')).queryByRole('link', { name: 'Panel de creador' })).not.toBeInTheDocument();
+  });
 });

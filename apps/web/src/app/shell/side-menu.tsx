@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Fragment, lazy, Suspense, useEffect } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { ButtonLink } from '../../components/ui/button';
@@ -11,6 +11,8 @@ import { t, type MessageKey } from '../../lib/i18n';
 import { useUnreadCounts } from '../../lib/live-channel';
 import { profilePath, useSession } from '../../lib/session';
 import './side-menu.css';
+
+const CreatorMenuLink = lazy(async () => ({ default: (await import('./creator-menu-link')).CreatorMenuLink }));
 
 
 interface Entry {
@@ -80,13 +82,21 @@ export function SideMenu({ open }: { open: boolean }) {
 
       <ul className="side-menu__list">
         {entries.map((entry) => (
-          <li key={entry.label}>
-            <NavLink to={entry.to} end={entry.end} className="side-menu__link">
-              <Icon name={entry.icon} size={22} />
-              <span>{t(entry.label)}</span>
-              {entry.to === '/messages' ? <CountBadge count={unreadMessages} inline /> : null}
-            </NavLink>
-          </li>
+          <Fragment key={entry.label}>
+            {/* The creator's dashboard, before the settings, for those who have one. */}
+            {entry.to === '/settings' && token ? (
+              <Suspense fallback={null}>
+                <CreatorMenuLink />
+              </Suspense>
+            ) : null}
+            <li>
+              <NavLink to={entry.to} end={entry.end} className="side-menu__link">
+                <Icon name={entry.icon} size={22} />
+                <span>{t(entry.label)}</span>
+                {entry.to === '/messages' ? <CountBadge count={unreadMessages} inline /> : null}
+              </NavLink>
+            </li>
+          </Fragment>
         ))}
       </ul>
 

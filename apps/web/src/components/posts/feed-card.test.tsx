@@ -1,8 +1,10 @@
 import type { PostSummary } from '@wag/contract/profiles';
 import type { ReactElement } from 'react';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/render-routes';
+import { mockApi, signIn } from '../../test/social-fixtures';
 import { FeedCard, feedCardType } from './feed-card';
 
 function post(overrides: Partial<PostSummary> = {}): PostSummary {
@@ -59,5 +61,31 @@ describe('FeedCard', () => {
     unmount();
     renderWithProviders(<FeedCard post={post({ post_type: 'quicky', media_type: 'video' })} />);
     expect(screen.getByTestId('feed-card').getAttribute('data-type')).toBe('quicky');
+  });
+
+  it("offers 'Suscribirme' on a locked VIP item, opening the payment sheet for its creator", async () => {
+    signIn();
+    mockApi({
+      'GET /api/payments/info': { provider: 'sandbox', testMode: true, currency: 'USD', platformFeePercent: 20, verificationFee: 100 },
+      'GET /api/users/ana/vip': { enabled: true, monthlyPrice: 599, storyPrice: 299, currency: 'USD', isSubscribed: false, status: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, lockedStories: 0 },
+    });
+    const locked = post({ post_type: 'vip', visibility: 'subscribers', locked: true, media_url: null, image_url: null, thumbnail_url: null, cover_url: null });
+    renderWithProviders(<FeedCard post={locked} />);
+    const offer = screen.getByTestId('feed-card-vip');
+    expect(offer).toHaveTextContent('Contenido VIP de @ana');
+    expect(screen.getByTestId('feed-card').querySelector('img')).toBeNull();
+    await userEvent.click(within(offer).getByRole('button', { name: 'Suscribirme' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Suscripción VIP' });
+    expect(await within(sheet).findByTestId('payment-summary')).toHaveTextContent(/VIP de @ana.*5,99\s?US\$ al mes/);
+  });
+
+  it("sends a guest to sign in from 'Suscribirme'", () => {
+    renderWithProviders(<FeedCard post={post({ post_type: 'vip', locked: true, media_url: null, image_url: null })} />);
+    expect(within(screen.getByTestId('feed-card-vip')).getByRole('link', { name: 'Suscribirme' })).toHaveAttribute('href', '/login');
+  });
+
+  it('offers nothing to buy on an open post', () => {
+    renderWithProviders(<FeedCard post={post()} />);
+    expect(screen.queryByTestId('feed-card-vip')).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,16 @@
 import type { PostSummary } from '@wag/contract/profiles';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { LazyPaymentSheet } from '../payment-sheet/lazy-payment-sheet';
 import { Avatar } from '../ui/avatar';
+import { Button, ButtonLink } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { useToast } from '../ui/toast';
 import { postHref, tileImage } from './post-media';
 import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { usePostLike } from '../../lib/post-actions';
+import { useSession } from '../../lib/session';
 import { shareLink } from '../../lib/share';
 import { Caption } from './caption';
 import { SavePostButton } from './save-post-button';
@@ -17,6 +21,27 @@ import './post-action.css';
 export function feedCardType(post: Pick<PostSummary, 'post_type' | 'media_type' | 'media_count'>): 'quicky' | 'image' | 'carousel' {
   if (post.post_type === 'quicky' || post.media_type === 'video') return 'quicky';
   return post.media_count > 1 ? 'carousel' : 'image';
+}
+
+/** Under a locked VIP item: 'Suscribirme' opens the payment sheet (a guest signs in first). */
+function VipOffer({ username }: { username: string }) {
+  const { token } = useSession();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="feed-card__vip" data-testid="feed-card-vip">
+      <span>{t('vip.feedOffer', { username })}</span>
+      {token ? (
+        <Button size="md" onClick={() => setOpen(true)}>
+          {t('vip.subscribe')}
+        </Button>
+      ) : (
+        <ButtonLink size="md" to="/login">
+          {t('vip.subscribe')}
+        </ButtonLink>
+      )}
+      {open ? <LazyPaymentSheet purchase={{ kind: 'subscribe', username }} onClose={() => setOpen(false)} /> : null}
+    </div>
+  );
 }
 
 /**
@@ -62,6 +87,7 @@ export function FeedCard({ post, isLiked = false, isSaved = false }: { post: Pos
           </span>
         ) : null}
       </Link>
+      {post.locked ? <VipOffer username={post.user.username} /> : null}
       <div className="feed-card__actions">
         <button type="button" className={like.isLiked ? 'post-action post-action--on' : 'post-action'} aria-pressed={like.isLiked} aria-label={t('post.like')} disabled={post.locked} onClick={like.toggle}>
           <Icon name="heart" size={22} />

@@ -187,6 +187,13 @@ const shapes = {
   ),
   arrowLeft: <path d="M19 12H5M12 19l-7-7 7-7" />,
   inbox: <path d="M22 12h-6l-2 3h-4l-2-3H2M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />,
+  card: (
+    <>
+      <rect x="2" y="5" width="20" height="14" rx="2" />
+      <path d="M2 10h20M6 15h4" />
+    </>
+  ),
+  chart: <path d="M3 3v18h18M8 17v-5M13 17V8M18 17v-8" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof shapes;

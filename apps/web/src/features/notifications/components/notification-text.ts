@@ -36,6 +36,37 @@ export function notificationSentence(item: NotificationItem): string {
     case 'moderation_decision':
       // Lines from WAG itself (moderation decisions) carry the server's sentence, with the outcome and reason.
       return item.text ?? '';
+    case 'subscription':
+      return t('vip.notifications.subscription');
+    case 'payment':
+      return paymentSentence(item.detail);
+    case 'identity_decision':
+      if (item.detail === 'rejected') return item.text ? t('vip.notifications.identityRejectedReason', { reason: item.text }) : t('vip.notifications.identityRejected');
+      return t('vip.notifications.identityApproved');
+    case 'account_verified':
+      return t('vip.notifications.accountVerified');
+    case 'payout_paid':
+      return t('vip.notifications.payoutPaid');
+  }
+}
+
+/** A subscription's payment event, as its `detail` names it. */
+function paymentSentence(detail: string | null | undefined): string {
+  switch (detail) {
+    case 'renewed':
+      return t('vip.notifications.renewed');
+    case 'renewal_failed':
+      return t('vip.notifications.renewalFailed');
+    case 'expired':
+      return t('vip.notifications.expired');
+    case 'refunded':
+      return t('vip.notifications.refunded');
+    case 'chargeback':
+      return t('vip.notifications.chargeback');
+    case 'story_unlocked':
+      return t('vip.notifications.storyUnlocked');
+    default:
+      return t('vip.notifications.payment');
   }
 }
 
@@ -44,6 +75,11 @@ export function notificationLink(item: NotificationItem): string {
   // WAG's own lines: the outcome of my report, or a decision about my content with its reason and appeal.
   if (item.type === 'report_decided') return '/settings/privacy-security/my-reports';
   if (item.type === 'moderation_decision') return '/settings/privacy-security/moderation-decisions';
+  // Money and verification lines lead to where that money or that check is seen.
+  if (item.type === 'subscription' || item.type === 'payout_paid') return '/creator';
+  if (item.type === 'identity_decision') return '/settings/verification/identity';
+  if (item.type === 'account_verified') return '/settings/verification/account';
+  if (item.type === 'payment') return item.detail === 'story_unlocked' ? `/${encodeURIComponent(item.actor.username)}` : '/settings/subscriptions';
   const actor = `/${encodeURIComponent(item.actor.username)}`;
   if (item.type === 'story_reply') return `/messages?to=${encodeURIComponent(item.actor.username)}`;
   const slug = item.target?.slug;

@@ -1,11 +1,11 @@
 import type { ProfileResponse } from '@wag/contract/profiles';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { FollowButton } from '../../../components/social/follow-button';
 import { MoreMenu, personItems } from '../../../components/social/more-menu';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
-import { useToast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { formatCount } from '../../../lib/format';
 import { usePersonFacets } from '../../../lib/follow';
@@ -17,6 +17,15 @@ interface ProfileHeaderProps {
   onAuthRequired: () => void;
   /** Opens the story viewer on this person's active stories. */
   onOpenStories: () => void;
+  /** 'Comprar Story': whether there is something to buy now, and why not. */
+  buyStory: BuyStoryState;
+  onBuyStory: () => void;
+}
+
+export interface BuyStoryState {
+  available: boolean;
+  /** Why there is nothing to buy (no VIP offer, no locked stories); none while it is being read. */
+  reason?: string;
 }
 
 function Stat({ value, label, to, testId }: { value: number; label: string; to?: string; testId: string }) {
@@ -40,8 +49,8 @@ function Stat({ value, label, to, testId }: { value: number; label: string; to?:
 }
 
 /** Avatar (ring when stories are active), name, badge, handle, stats, bio and the actions. */
-export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories }: ProfileHeaderProps) {
-  const toast = useToast();
+export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories, buyStory, onBuyStory }: ProfileHeaderProps) {
+  const buyReasonId = useId();
   const { user, isOwner } = profile;
   // The counts as every screen shows them now, a follow on its way (here or elsewhere) included.
   const { isFollowing, followers, following } = usePersonFacets(user.username, {
@@ -141,12 +150,20 @@ export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories }
             </ButtonLink>
             <Button
               variant="secondary"
-              onClick={() => toast(t('profile.buyStoryComingSoon'), 'info')}
+              disabled={!buyStory.available}
+              title={buyStory.reason}
+              aria-describedby={buyStory.reason ? buyReasonId : undefined}
+              onClick={onBuyStory}
               data-testid="buy-story-button"
             >
               <Icon name="bag" size={17} />
               {t('profile.buyStory')}
             </Button>
+            {buyStory.reason ? (
+              <span id={buyReasonId} className="visually-hidden">
+                {buyStory.reason}
+              </span>
+            ) : null}
             <MoreMenu items={personItems(user.username)} testId="profile-menu" />
           </>
         )}

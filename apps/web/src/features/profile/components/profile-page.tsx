@@ -1,20 +1,24 @@
 import { usernameProblem } from '@wag/contract/account-rules';
-import type { PostSummary, ProfileResponse } from '@wag/contract/profiles';
+import type { PostSummary } from '@wag/contract/profiles';
 import { Suspense, useCallback, useId, useMemo, useState, type ComponentType, type KeyboardEvent } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { LazyPaymentSheet } from '../../../components/payment-sheet/lazy-payment-sheet';
 import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Icon, type IconName } from '../../../components/ui/icon';
 import { ApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
+import type { Purchase } from '../../../lib/queries/payments';
+import { useUserVip } from '../../../lib/queries/vip';
 import { useSession } from '../../../lib/session';
 import { useMorePosts, useProfile } from '../api/use-profile';
 import { useGuestLoginPrompt } from '../hooks/use-guest-login-prompt';
 import { postsForTab, type ProfileTab } from '../profile-tabs';
 import { EditProfileModal } from './edit-profile-modal';
 import { PostGrid, QuickyGrid } from '../../../components/posts/post-grid';
-import { ProfileHeader } from './profile-header';
+import { ProfileHeader, type BuyStoryState } from './profile-header';
+import { VipTab } from './vip-tab';
 import './profile.css';
 
 /**
@@ -67,25 +71,7 @@ function ProfileStatus({ username, message, busy = false, onRetry }: { username:
   );
 }
 
-function VipLocked({ username }: { username: string }) {
-  return (
-    <div className="vip-locked" data-testid="vip-locked">
-      <span className="vip-locked__icon" aria-hidden="true">
-        <Icon name="lock" size={28} />
-      </span>
-      <h3 className="vip-locked__title">{t('profile.vipLockedTitle')}</h3>
-      <p className="vip-locked__body">{t('profile.vipLockedBody', { username })}</p>
-    </div>
-  );
-}
-
-/** A visitor without access sees the VIP tab as a locked panel (no subscriptions exist yet). */
-function isVipLocked(posts: PostSummary[], profile: ProfileResponse): boolean {
-  return !profile.isOwner && !postsForTab(posts, 'vip').some((post) => !post.locked);
-}
-
-function TabContent({ tab, posts, profile, hasMore }: { tab: ProfileTab; posts: PostSummary[]; profile: ProfileResponse; hasMore: boolean }) {
-  if (tab === 'vip' && isVipLocked(posts, profile)) return <VipLocked username={profile.user.username} />;
+function TabContent({ tab, posts, hasMore }: { tab: ProfileTab; posts: PostSummary[]; hasMore: boolean }) {
   const shown = postsForTab(posts, tab);
   if (shown.length === 0) {
     // More pages may still hold this tab's posts: then only 'Cargar más' shows.
@@ -105,8 +91,11 @@ function ProfileScreen({ username, stories: { Highlights, Viewer } }: { username
   const [editing, setEditing] = useState(false);
   const [opened, setOpened] = useState<{ start: 'active' | 'highlights'; group?: string } | null>(null);
   const [moreStarted, setMoreStarted] = useState(false);
+  const [paying, setPaying] = useState<Purchase | null>(null);
   const tabsId = useId();
   const data = profile.data;
+  // The creator's VIP offer and the viewer's standing: the VIP tab and 'Comprar Story' (not for the owner).
+  const vip = useUserVip(username, data !== undefined && !data.isOwner);
   const more = useMorePosts(username, data?.postsNextCursor ?? null, moreStarted);
 
   const posts = useMemo(() => {
@@ -119,6 +108,7 @@ function ProfileScreen({ username, stories: { Highlights, Viewer } }: { username
   useDocumentTitle(data && name ? t('profile.documentTitle', { name, username: data.user.username }) : `@${username}`);
 
   const closeEditor = useCallback(() => setEditing(false), []);
+  const closeSheet = useCallback(() => setPaying(null), []);
 
   if (profile.isPending) return <ProfileStatus username={username} message={t('profile.loading')} busy />;
   if (profile.isError || !data) {
@@ -131,6 +121,20 @@ function ProfileScreen({ username, stories: { Highlights, Viewer } }: { username
   }
 
   const hasMore = moreStarted ? more.hasNextPage : data.postsNextCursor !== null;
+  // A visitor without access sees the VIP tab's offer over blurred covers, not its pages.
+  const vipLocked = !data.isOwner && vip.data?.isSubscribed !== true;
+  const startPaying = (purchase: Purchase) => (token ? setPaying(purchase) : prompt.show());
+  const buyStory: BuyStoryState = !token
+    ? { available: true }
+    : vip.isPending
+      ? { available: false }
+      : vip.isError
+        ? { available: false, reason: t('vip.loadFailed') }
+        : !vip.data.enabled
+          ? { available: false, reason: t('vip.notOffered', { username: data.user.username }) }
+          : vip.data.lockedStories === 0
+            ? { available: false, reason: t('vip.noLockedStories') }
+            : { available: true };
   const loadingMore = more.isFetching;
   const loadMore = () => {
     if (!moreStarted) setMoreStarted(true);
@@ -161,7 +165,14 @@ function ProfileScreen({ username, stories: { Highlights, Viewer } }: { username
 
   return (
     <div className="profile" data-testid="profile-page">
-      <ProfileHeader profile={data} onEdit={() => setEditing(true)} onAuthRequired={prompt.show} onOpenStories={() => setOpened({ start: 'active' })} />
+      <ProfileHeader
+        profile={data}
+        onEdit={() => setEditing(true)}
+        onAuthRequired={prompt.show}
+        onOpenStories={() => setOpened({ start: 'active' })}
+        buyStory={buyStory}
+        onBuyStory={() => startPaying({ kind: 'stories', username: data.user.username })}
+      />
       <Highlights username={data.user.username} onOpen={(group) => setOpened({ start: 'highlights', group })} />
       {opened ? (
         <Suspense fallback={null}>
@@ -189,13 +200,32 @@ function ProfileScreen({ username, stories: { Highlights, Viewer } }: { username
       </div>
 
       <div className="profile-panel" role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
-        <TabContent tab={tab} posts={posts} profile={data} hasMore={hasMore} />
+        {tab === 'vip' && !data.isOwner ? (
+          <VipTab
+            username={data.user.username}
+            vip={vip}
+            posts={postsForTab(posts, 'vip')}
+            hasMore={hasMore}
+            onSubscribe={() => startPaying({ kind: 'subscribe', username: data.user.username })}
+          />
+        ) : (
+          <>
+            {tab === 'vip' ? (
+              <p className="vip-standing">
+                <Link to="/creator" data-testid="vip-owner-link">
+                  {t('vip.ownerLink')}
+                </Link>
+              </p>
+            ) : null}
+            <TabContent tab={tab} posts={posts} hasMore={hasMore} />
+          </>
+        )}
         {more.isError ? (
           <p className="profile-empty" role="alert">
             {t('profile.loadMoreFailed')}
           </p>
         ) : null}
-        {hasMore && !(tab === 'vip' && isVipLocked(posts, data)) ? (
+        {hasMore && !(tab === 'vip' && vipLocked) ? (
           <div className="profile-more">
             <Button variant="secondary" onClick={loadMore} disabled={loadingMore} data-testid="load-more-posts">
               {loadingMore ? t('profile.loadingMore') : t('profile.loadMore')}
@@ -208,6 +238,18 @@ function ProfileScreen({ username, stories: { Highlights, Viewer } }: { username
         <EditProfileModal username={data.user.username} fullName={data.user.fullName} bio={data.user.bio} onClose={closeEditor} />
       ) : null}
       {prompt.open ? <LoginPromptModal username={data.user.username} onClose={prompt.close} /> : null}
+      {paying ? (
+        <LazyPaymentSheet
+          purchase={paying}
+          onClose={closeSheet}
+          doneLabel={paying.kind === 'stories' ? t('vip.viewStories') : t('vip.viewVip')}
+          onDone={() => {
+            setPaying(null);
+            if (paying.kind === 'stories') setOpened({ start: 'active' });
+            else selectTab('vip');
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { t, type MessageKey } from '../../../lib/i18n';
 import '../../../components/ui/page-header.css';
 import './settings-page.css';
 import { PanelRowBody } from '../../../components/ui/panel-row';
+import { useHasCreatorDashboard } from '../../../lib/queries/vip';
 
 interface Entry {
   to: string;
@@ -35,6 +36,7 @@ const menus: Record<MenuName, Menu> = {
       { to: '/settings/appearance', icon: 'moon', label: 'settings.appearance', hint: 'settings.appearanceHint' },
       { to: '/settings/language', icon: 'globe', label: 'settings.language', hint: 'settings.languageHint' },
       { to: '/settings/verification', icon: 'shieldCheck', label: 'settings.verification', hint: 'settings.verificationHint' },
+      { to: '/settings/subscriptions', icon: 'card', label: 'settings.subscriptions', hint: 'subscriptions.settingsHint' },
       { to: '/settings/about', icon: 'info', label: 'settings.about', hint: 'settings.aboutHint' },
     ],
   },
@@ -84,8 +86,13 @@ const menus: Record<MenuName, Menu> = {
   },
 };
 
+/** The creator's dashboard, for people with an approved identity or a VIP offer. */
+const creatorEntry: Entry = { to: '/creator', icon: 'chart', label: 'settings.creator', hint: 'creator.menuHint' };
+
 export function SettingsPage({ section = 'root' }: { section?: MenuName }) {
   const menu = menus[section];
+  const creator = useHasCreatorDashboard();
+  const entries = section === 'root' && creator ? [creatorEntry, ...menu.entries] : menu.entries;
   const title = t(menu.title);
   useDocumentTitle(title);
 
@@ -100,7 +107,7 @@ export function SettingsPage({ section = 'root' }: { section?: MenuName }) {
       <h1 className="settings__title">{title}</h1>
       {menu.subtitle ? <p className="settings__subtitle">{t(menu.subtitle)}</p> : null}
       <ul className="panel-list">
-        {menu.entries.map((entry) => (
+        {entries.map((entry) => (
           <li key={entry.to}>
             <Link to={entry.to} className="panel-row">
               <PanelRowBody icon={entry.icon} label={t(entry.label)} hint={t(entry.hint)} chevron />

@@ -1,0 +1,21 @@
+import { NavLink } from 'react-router';
+import { Icon } from '../../components/ui/icon';
+import { t } from '../../lib/i18n';
+import { useHasCreatorDashboard } from '../../lib/queries/vip';
+
+/**
+ * 'Panel de creador' in the side menu, for people with an approved identity or a VIP offer. Its own
+ * chunk (the side menu loads it lazily), so the question and its queries stay off the first screen.
+ */
+export function CreatorMenuLink() {
+  const creator = useHasCreatorDashboard();
+  if (!creator) return null;
+  return (
+    <li>
+      <NavLink to="/creator" className="side-menu__link">
+        <Icon name="chart" size={22} />
+        <span>{t('nav.creator')}</span>
+      </NavLink>
+    </li>
+  );
+}
