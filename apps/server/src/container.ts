@@ -65,6 +65,8 @@ import { createTwoFactorRepository } from './repositories/two-factor.repository.
 import { createPasswordCheck } from './services/password-check.js';
 import { createTwoFactorService } from './services/two-factor.service.js';
 import { createReportsService } from './services/reports.service.js';
+import { createProcessorEventsUnit } from './repositories/processor-events.repository.js';
+import { createProcessorEventsService } from './services/processor-events.service.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
@@ -225,6 +227,13 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir, uploadDir: config.uploadDir, mediaHashes }),
     mailer,
     reports: createReportsService({ moderation: moderationRepository, uow, rateLimits, clock }),
+    processorEvents: createProcessorEventsService({
+      unit: createProcessorEventsUnit(db),
+      notify: notifications,
+      clock,
+      feePercent: config.payments.platformFeePercent,
+      log: log.child({ component: 'ccbill' }),
+    }),
     moderation: createModerationService({
       moderation: moderationRepository,
       uow,

@@ -53,6 +53,9 @@ import {
   identityVerificationResponse,
   paymentBody,
   paymentInfoResponse,
+  ccbillWebhookBody,
+  ccbillWebhookParams,
+  ccbillWebhookQuery,
   payoutBody,
   payoutResponse,
   storyPurchaseResponse,
@@ -298,6 +301,7 @@ export const endpoints = {
   verificationStatus: { response: verificationStatusResponse },
   creatorDashboard: { response: creatorDashboardResponse },
   requestPayout: { body: payoutBody, response: payoutResponse, status: 201 },
+  ccbillWebhook: { params: ccbillWebhookParams, query: ccbillWebhookQuery, body: ccbillWebhookBody, response: okResponse },
 
   liveCounts: { response: unreadCounts },
   live: { response: eventStream<LiveEvent>() },

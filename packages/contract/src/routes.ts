@@ -147,6 +147,8 @@ export const routes = {
   verificationStatus: { method: 'GET', path: '/api/verification/status' },
   creatorDashboard: { method: 'GET', path: '/api/creator/dashboard' },
   requestPayout: { method: 'POST', path: '/api/creator/payouts' },
+  /** CCBill's webhook posts; the address carries WAG's webhook secret. */
+  ccbillWebhook: { method: 'POST', path: '/api/payments/ccbill/webhook/:secret' },
 
   // The live channel
   liveCounts: { method: 'GET', path: '/api/live/counts' },
