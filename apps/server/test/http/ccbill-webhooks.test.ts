@@ -193,7 +193,7 @@ function deliver(eventType: string, fields: Fields, options: { format?: 'json' |
     method: 'POST',
     url: `/api/payments/ccbill/webhook/${encodeURIComponent(options.secret ?? SECRET)}?${query.toString()}`,
     headers: {
-      'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+      'content-type': form ? 'application/x-www-form-urlencoded; charset=UTF-8' : 'application/json',
       'x-forwarded-for': options.ip ?? CCBILL_IP,
     },
     payload: form ? new URLSearchParams(fields).toString() : JSON.stringify(fields),
@@ -302,6 +302,22 @@ describe('who is believed', () => {
     const subscriptionId = nextId('1');
     await deliverOk('NewSaleSuccess', newSaleSuccess({ subscriptionId, transactionId: nextId('09'), checkoutId, price: '15.00', recurring: true }), { format: 'form' });
     expect(await subscriptionRow(subscriptionId)).toMatchObject({ status: 'active', price: 1500, card_brand: 'visa', card_last4: '1111' });
+  });
+
+  it('is not served while CCBill is off (the sandbox start)', async () => {
+    const off = await createTestApp({ mediaWorker: false });
+    try {
+      const response = await off.request({
+        method: 'POST',
+        url: `/api/payments/ccbill/webhook/${SECRET}?eventType=NewSaleSuccess`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ transactionId: nextId('09'), subscriptionId: nextId('1') }),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(await off.db.selectFrom('processor_events').select('event_key').execute()).toEqual([]);
+    } finally {
+      await off.close();
+    }
   });
 
   it('answers 400 to a post without the ids its event needs, and applies nothing', async () => {
