@@ -417,6 +417,18 @@ describe("a subscription's life", () => {
     expect(sum(await ledgerOf({ payerId: fan.id }))).toEqual({ gross: 3 * 999, fee: 3 * 200, net: 3 * 799 });
   });
 
+  it("a suspended creator's subscription renewed by CCBill is still booked, as the money moved", async () => {
+    const { creator, fan } = await pair('susp');
+    const checkoutId = await checkout(fan, 'subscription', { creator, amount: 999 });
+    const subscriptionId = nextId('1');
+    await deliverOk('NewSaleSuccess', newSaleSuccess({ subscriptionId, transactionId: nextId('09'), checkoutId, price: '9.99', recurring: true }));
+    await t.db.updateTable('users').set({ suspended_until: new Date(t.clock.now().getTime() + 365 * DAY) }).where('id', '=', creator.id).execute();
+    t.clock.advance(30 * DAY);
+    await deliverOk('RenewalSuccess', renewalSuccess({ subscriptionId, transactionId: nextId('09') }));
+    expect((await ledgerOf({ payerId: fan.id })).map((entry) => entry.kind)).toEqual(['subscription', 'renewal']);
+    expect(await subscriptionRow(subscriptionId)).toMatchObject({ status: 'active' });
+  });
+
   it('an expiration ends access at once when it comes before the paid period ends', async () => {
     const { creator, fan } = await pair('early');
     const checkoutId = await checkout(fan, 'subscription', { creator, amount: 999 });
