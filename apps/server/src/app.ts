@@ -28,6 +28,7 @@ import { registerCompression } from './http/compression.js';
 import { docsContentSecurityPolicy, registerSecurityHeaders } from './http/security-headers.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { fastifyTrustProxy } from './lib/client-info.js';
+import { requestForLog } from './lib/loggable-url.js';
 import { createLocalBus, type LiveBus } from './lib/live-bus.js';
 import { liveRoutes } from './http/live.routes.js';
 import { messagesRoutes } from './http/messages.routes.js';
@@ -40,6 +41,7 @@ import { appealsRoutes } from './http/appeals.routes.js';
 import { moderationRoutes } from './http/moderation.routes.js';
 import { reportsRoutes } from './http/reports.routes.js';
 import { creatorRoutes } from './http/creator.routes.js';
+import { ccbillRoutes } from './http/ccbill.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,9 +69,9 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** The server's log settings: its level, and credentials never written. */
+/** The server's log settings: its level, and credentials never written (headers, the webhook secret in its address). */
 export function loggerOptions(config: Config) {
-  return { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
+  return { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: requestForLog } };
 }
 
 /** Builds the whole HTTP app. Tests import this and call it over `app.inject`. */
@@ -131,6 +133,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(appealsRoutes);
   await app.register(paymentsRoutes);
   await app.register(creatorRoutes);
+  await app.register(ccbillRoutes);
   // MEDIA_WORKER=0 leaves queued jobs to another process; stopping also ends this process's schedules.
   if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());
   app.addHook('onClose', async () => app.services.jobs.stop());

@@ -69,10 +69,13 @@ import { createPaymentsRepository } from './repositories/payments.repository.js'
 import { createSandboxBooksRepository } from './repositories/sandbox-books.repository.js';
 import { createSandboxProvider } from './payments/sandbox.js';
 import type { PaymentProvider } from './payments/provider.js';
+import { createCcbillProvider } from './payments/ccbill.js';
 import { createSubscriptionsService, type SubscriptionsService } from './services/subscriptions.service.js';
 import { paymentsSettleJob } from './jobs/payments-settle.job.js';
 import { createCreatorRepository } from './repositories/creator.repository.js';
 import { createCreatorService } from './services/creator.service.js';
+import { createProcessorEventsUnit } from './repositories/processor-events.repository.js';
+import { createProcessorEventsService } from './services/processor-events.service.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
@@ -171,7 +174,11 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     emailConfirmation,
     preferences,
   });
-  const paymentProvider: PaymentProvider = createSandboxProvider({ books: createSandboxBooksRepository(db), clock, secret: () => appSecret });
+  // CCBill when its settings are given (config.ts); otherwise the sandbox, which production refuses.
+  const paymentProvider: PaymentProvider =
+    config.payments.provider === 'ccbill' && config.payments.ccbill
+      ? createCcbillProvider(config.payments.ccbill)
+      : createSandboxProvider({ books: createSandboxBooksRepository(db), clock, secret: () => appSecret });
   const subscriptions: SubscriptionsService = createSubscriptionsService({
     payments: createPaymentsRepository(db),
     provider: paymentProvider,
@@ -247,6 +254,13 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir, uploadDir: config.uploadDir, mediaHashes }),
     mailer,
     reports: createReportsService({ moderation: moderationRepository, uow, rateLimits, clock }),
+    processorEvents: createProcessorEventsService({
+      unit: createProcessorEventsUnit(db),
+      notify: notifications,
+      clock,
+      feePercent: config.payments.platformFeePercent,
+      log: log.child({ component: 'ccbill' }),
+    }),
     moderation: createModerationService({
       moderation: moderationRepository,
       uow,

@@ -54,6 +54,9 @@ import {
   paymentBody,
   paymentInfoResponse,
   markPayoutPaidResponse,
+  ccbillWebhookBody,
+  ccbillWebhookParams,
+  ccbillWebhookQuery,
   payoutBody,
   payoutIdParam,
   payoutResponse,
@@ -304,6 +307,7 @@ export const endpoints = {
   requestPayout: { body: payoutBody, response: payoutResponse, status: 201 },
   payoutsQueue: { query: payoutsQueueQuery, response: payoutsQueueResponse },
   markPayoutPaid: { params: payoutIdParam, response: markPayoutPaidResponse },
+  ccbillWebhook: { params: ccbillWebhookParams, query: ccbillWebhookQuery, body: ccbillWebhookBody, response: okResponse },
 
   liveCounts: { response: unreadCounts },
   live: { response: eventStream<LiveEvent>() },

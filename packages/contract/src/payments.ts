@@ -219,3 +219,17 @@ export type PayoutsQueueResponse = z.infer<typeof payoutsQueueResponse>;
 export const payoutIdParam = z.object({ id: z.string().min(1).max(100) });
 export const markPayoutPaidResponse = z.object({ success: z.literal(true), payout: payoutsQueueItem, message: z.string() });
 export type MarkPayoutPaidResponse = z.infer<typeof markPayoutPaidResponse>;
+/**
+ * POST /api/payments/ccbill/webhook/:secret?eventType=…: CCBill's webhook posts (docs/decisions/0020).
+ * The address carries WAG's webhook secret; CCBill names the event in the query (with its account,
+ * subaccount and event group) and posts the fields as JSON or URL-encoded, as its configuration says.
+ */
+export const ccbillWebhookParams = z.object({ secret: z.string().max(200) });
+export const ccbillWebhookQuery = z.object({
+  eventType: z.string().min(1).max(60),
+  eventGroupType: z.string().max(60).optional(),
+  clientAccnum: z.string().max(20).optional(),
+  clientSubacc: z.string().max(20).optional(),
+});
+/** The event's fields, flat, as CCBill documents them per event; read by the server's adapter. */
+export const ccbillWebhookBody = z.record(z.string(), z.unknown());

@@ -149,6 +149,8 @@ export const routes = {
   requestPayout: { method: 'POST', path: '/api/creator/payouts' },
   payoutsQueue: { method: 'GET', path: '/api/moderation/payouts' },
   markPayoutPaid: { method: 'POST', path: '/api/moderation/payouts/:id/paid' },
+  /** CCBill's webhook posts; the address carries WAG's webhook secret. */
+  ccbillWebhook: { method: 'POST', path: '/api/payments/ccbill/webhook/:secret' },
 
   // The live channel
   liveCounts: { method: 'GET', path: '/api/live/counts' },

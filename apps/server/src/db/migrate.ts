@@ -23,6 +23,7 @@ import * as twoFactor from './migrations/2026-11-25T1100-two-factor.js';
 import * as emailConfirmation from './migrations/2026-11-25T1200-email-confirmation.js';
 import * as accountDeletion from './migrations/2026-11-25T1300-account-deletion.js';
 import * as payments from './migrations/2026-11-26T0900-payments.js';
+import * as processorEventDeferrals from './migrations/2026-11-26T1100-processor-event-deferrals.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1200-email-confirmation': emailConfirmation,
   '2026-11-25T1300-account-deletion': accountDeletion,
   '2026-11-26T0900-payments': payments,
+  '2026-11-26T1100-processor-event-deferrals': processorEventDeferrals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -505,9 +505,17 @@ export interface ProcessorEventsTable {
   provider: string;
   event_key: string;
   event_type: string;
+  /** The processor's own time of the event (CCBill: its timestamp read as UTC), for ordering. */
   occurred_at: Timestamp | null;
   received_at: Timestamp;
+  /** What became of it: applied, deferred (its sale not seen yet), or why nothing was done. */
   outcome: string;
+  /** The processor's subscription and transaction the event refers to. */
+  subscription_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  transaction_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The event as read (ids, cents, card brand and last four; nothing personal), to apply it later. */
+  data: ColumnType<unknown, string | null | undefined, string | null>;
+  applied_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Identity documents sent for review; files encrypted in the identity store (document_keys). */

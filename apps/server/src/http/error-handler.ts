@@ -4,6 +4,7 @@ import { AppError, TooManyRequestsError } from '../lib/errors.js';
 import { messages, type Said } from '../lib/messages.js';
 import { textIn } from '../lib/translate.js';
 import { alreadyWritten, answerLanguage } from './message-language.js';
+import { loggableUrl } from '../lib/loggable-url.js';
 
 /**
  * What the multipart parser (@fastify/busboy under @fastify/multipart) throws for a body that does not
@@ -55,7 +56,7 @@ function answerOf(error: FastifyError, request: FastifyRequest, reply: FastifyRe
   }
   if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, message: messages.badJson };
   if (isResponseSerializationError(error)) {
-    request.log.error({ err: error, url: request.url }, 'response did not match its schema');
+    request.log.error({ err: error, url: loggableUrl(request.url) }, 'response did not match its schema');
     return { status: 500, message: messages.internal };
   }
   if (isMalformedMultipart(error)) return { status: 400, message: messages.uploadMalformed };
@@ -66,6 +67,6 @@ function answerOf(error: FastifyError, request: FastifyRequest, reply: FastifyRe
   if (status === 415) return { status, message: messages.unsupportedMediaType };
   if (status === 429) return { status, message: messages.rateLimited };
   if (status >= 400 && status < 500) return { status, message: messages.badJson };
-  request.log.error({ err: error, url: request.url }, 'unhandled error');
+  request.log.error({ err: error, url: loggableUrl(request.url) }, 'unhandled error');
   return { status: 500, message: messages.internal };
 }

@@ -68,6 +68,7 @@ export const germanMessages: MessageCatalog = {
   videoFailed: 'Das Video konnte nicht verarbeitet werden.',
   subscribersOnly: 'Dieser Inhalt ist nur für Abonnenten.',
   commentNotFound: 'Kommentar nicht gefunden.',
+  paymentEventUnreadable: 'Die Mitteilung des Zahlungsdienstleisters konnte nicht gelesen werden.',
   commentEmpty: 'Der Kommentar darf nicht leer sein.',
   commentTooLong: 'Der Kommentar darf höchstens 1000 Zeichen lang sein.',
   commentParentInvalid: 'Der Kommentar, auf den du antwortest, existiert nicht.',

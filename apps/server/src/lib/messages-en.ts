@@ -68,6 +68,7 @@ export const englishMessages: MessageCatalog = {
   videoFailed: 'The video couldn’t be processed.',
   subscribersOnly: 'This content is for subscribers only.',
   commentNotFound: 'Comment not found.',
+  paymentEventUnreadable: 'The payment processor’s notice could not be read.',
   commentEmpty: 'A comment can’t be empty.',
   commentTooLong: 'A comment can’t be longer than 1000 characters.',
   commentParentInvalid: 'The comment you’re replying to doesn’t exist.',

@@ -68,6 +68,7 @@ export const frenchMessages: MessageCatalog = {
   videoFailed: 'La vidéo n’a pas pu être traitée.',
   subscribersOnly: 'Ce contenu est réservé aux abonnés.',
   commentNotFound: 'Commentaire introuvable.',
+  paymentEventUnreadable: 'L’avis du processeur de paiement n’a pas pu être lu.',
   commentEmpty: 'Le commentaire ne peut pas être vide.',
   commentTooLong: 'Le commentaire ne peut pas dépasser 1000 caractères.',
   commentParentInvalid: 'Le commentaire auquel tu réponds n’existe pas.',

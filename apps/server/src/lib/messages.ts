@@ -72,6 +72,7 @@ export const spanishMessages = {
   videoFailed: 'No se pudo procesar el vídeo.',
   subscribersOnly: 'Este contenido es solo para suscriptores.',
   commentNotFound: 'Comentario no encontrado.',
+  paymentEventUnreadable: 'El aviso del procesador de pagos no se pudo leer.',
   commentEmpty: 'El comentario no puede estar vacío.',
   commentTooLong: 'El comentario no puede tener más de 1000 caracteres.',
   commentParentInvalid: 'El comentario al que respondes no existe.',
