@@ -12,9 +12,8 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
  * believed, what each event does to subscriptions, the ledger, story unlocks and the verified
  * check, and that repeated or out-of-order deliveries end as timely ones do.
  *
- * Access through the read paths (a subscriber opening a subscribers-only post) belongs to the access
- * module, joined on main at the same time; here access is the subscription's access_until, the one
- * fact that module reads.
+ * Access is the subscription's access_until, the one fact the access module reads; the refund cases
+ * also open and close a subscribers-only post through the read path.
  */
 
 const SECRET = 'ccbill-webhook-secret-for-tests';
@@ -447,9 +446,18 @@ describe("a subscription's life", () => {
       const checkoutId = await checkout(fan, 'subscription', { creator, amount: 1234 });
       const subscriptionId = nextId('1');
       const saleTransaction = nextId('09');
+      const vipPost = await t.db
+        .insertInto('posts')
+        .values({ slug: `vip-${randomUUID().slice(0, 8)}`, user_id: creator.id, post_type: 'vip', content_type: 'image', visibility: 'subscribers', status: 'ready' })
+        .returning('slug')
+        .executeTakeFirstOrThrow();
+      const opened = async () => (await t.request({ method: 'GET', url: `/api/posts/slug/${vipPost.slug}`, token: fan.token })).json().post.locked !== true;
+      expect(await opened()).toBe(false);
       await deliverOk('NewSaleSuccess', newSaleSuccess({ subscriptionId, transactionId: saleTransaction, checkoutId, price: '12.34', recurring: true }));
+      expect(await opened()).toBe(true);
       t.clock.advance(2 * DAY);
       await deliverOk(eventType, reversal({ subscriptionId, transactionId: saleTransaction, amount: '12.34' }));
+      expect(await opened()).toBe(false);
 
       const ended = await subscriptionRow(subscriptionId);
       expect(ended).toMatchObject({ status: 'expired' });
