@@ -19,6 +19,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'moderation', 'moderacion', 'moderators', 'moderadores', 'report', 'reports', 'reportes',
   'appeal', 'appeals', 'apelar', 'apelaciones', 'block', 'blocks', 'blocked',
   'bloqueados', 'decisions',
+  // VIP, payments and the creator's pages (issue 15).
+  'creator', 'creators', 'subscriptions', 'suscripciones', 'payments', 'pagos', 'verification', 'verificacion',
   // The account's own pages (issue 14).
   'forgot-password', 'reset-password', 'account', 'password',
 ]);
