@@ -37,6 +37,7 @@ import { registerTextGuard } from './http/text-guard.js';
 import { blocksRoutes } from './http/blocks.routes.js';
 import { appealsRoutes } from './http/appeals.routes.js';
 import { moderationRoutes } from './http/moderation.routes.js';
+import { identityRoutes } from './http/identity.routes.js';
 import { reportsRoutes } from './http/reports.routes.js';
 
 declare module 'fastify' {
@@ -126,6 +127,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(blocksRoutes);
   await app.register(reportsRoutes);
   await app.register(moderationRoutes);
+  await app.register(identityRoutes);
   await app.register(appealsRoutes);
   // MEDIA_WORKER=0 leaves queued jobs to another process; stopping also ends this process's schedules.
   if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());

@@ -65,6 +65,10 @@ import { createTwoFactorRepository } from './repositories/two-factor.repository.
 import { createPasswordCheck } from './services/password-check.js';
 import { createTwoFactorService } from './services/two-factor.service.js';
 import { createReportsService } from './services/reports.service.js';
+import { createIdentityVault } from './lib/identity-vault.js';
+import { createIdentityRepository } from './repositories/identity.repository.js';
+import { createIdentityService } from './services/identity.service.js';
+import { identityPurgeJob } from './jobs/identity-purge.job.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
@@ -102,6 +106,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       'storage.sweep': storageSweepJob({ folders: createStorageSweepRepository(db), mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
       'mail.send': mailSendJob({ mailer }),
       'media.block': mediaBlockJob({ mediaHashes, hashes: mediaHashesRepository }),
+      'identity.purge': identityPurgeJob({ identity: { purgeDecided: () => identity.purgeDecided() } }),
     },
     log: log.child({ component: 'jobs' }),
   });
@@ -163,6 +168,18 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   });
   const postsService = createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow });
   const moderationRepository = createModerationRepository(db);
+  // Identity documents: the key is checked now (a malformed IDENTITY_KEY stops the start).
+  const identityVault = createIdentityVault({ configuredKey: config.identityKey, keysDir: config.keysDir, dir: config.identityDir, production: config.production });
+  const identityRepository = createIdentityRepository(db);
+  const identity = createIdentityService({
+    identity: identityRepository,
+    roles: moderationRepository,
+    vault: identityVault,
+    uow,
+    clock,
+    notify: notifications,
+    jobsQueued: () => jobs.notify(),
+  });
   return {
     live,
     notifications,
@@ -183,6 +200,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       clock,
       mediaDir: config.mediaDir,
       jobsQueued: () => jobs.notify(),
+      removeIdentityDocuments: (keys) => identityVault.remove(keys),
     }),
     accountSessions: createAccountSessionsService({ sessions }),
     twoFactor,
@@ -209,6 +227,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       messages,
       uow,
       mediaHashes,
+      identity: identityRepository,
     }),
     uploads: createUploadService({
       postWrites,
@@ -219,12 +238,14 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       notify: notifications,
       uow,
       mediaHashes,
+      identity: identityRepository,
     }),
     jobs,
     mediaHashes,
     profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir, uploadDir: config.uploadDir, mediaHashes }),
     mailer,
     reports: createReportsService({ moderation: moderationRepository, uow, rateLimits, clock }),
+    identity,
     moderation: createModerationService({
       moderation: moderationRepository,
       uow,

@@ -9,6 +9,7 @@ import { createLocalBus, createPostgresBus, createRedisBus } from './lib/live-bu
 import { productionProblems } from './lib/production-guard.js';
 import { TEST_PAUSE_VARIABLE } from './lib/test-pause.js';
 import { SWEEP_EVERY_MS, SWEEP_GRACE_MS } from './jobs/storage-sweep.js';
+import { IDENTITY_PURGE_EVERY_MS } from './jobs/identity-purge.job.js';
 import { seedDemoWorld } from './seed/demo-world.js';
 import path from 'node:path';
 
@@ -50,6 +51,9 @@ const embedded = !config.databaseUrl;
 if (embedded) await app.services.jobs.releaseLeases();
 await app.services.jobs.runHere({ name: 'storage.sweep', data: { graceMs: embedded ? 0 : SWEEP_GRACE_MS } });
 app.services.jobs.every({ name: 'storage.sweep', data: { graceMs: SWEEP_GRACE_MS } }, SWEEP_EVERY_MS);
+// Identity documents are deleted 30 days after their decision (docs/product-decisions.md §11).
+await app.services.jobs.runHere({ name: 'identity.purge', data: {} });
+app.services.jobs.every({ name: 'identity.purge', data: {} }, IDENTITY_PURGE_EVERY_MS);
 
 if (config.seedDemo) {
   await seedDemoWorld({ db: handle.db, mediaDir: config.mediaDir, log: app.log });

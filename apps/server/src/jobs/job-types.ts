@@ -16,7 +16,9 @@ export type JobItem =
   /** Send one email (queued in the transaction of what it tells of; retried when SMTP fails). */
   | { name: 'mail.send'; data: { message: MailMessage } }
   /** Hash the stored media of a taken-down subject onto the block list (services/media-hashes.service.ts). */
-  | { name: 'media.block'; data: { subjectType: MediaSubjectType; subjectId: string } };
+  | { name: 'media.block'; data: { subjectType: MediaSubjectType; subjectId: string } }
+  /** Delete the identity documents of requests decided more than 30 days ago (services/identity.service.ts). */
+  | { name: 'identity.purge'; data: Record<string, never> };
 
 export type JobName = JobItem['name'];
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];

@@ -12,6 +12,8 @@ const samples: MailContent[] = [
   ...(['takedown', 'suspend', 'restore', 'unsuspend', 'dismiss'] as const).map(
     (action): MailContent => ({ kind: 'moderation-decision', to: 'ana@example.test', username: 'ana', subjectType: 'post', action, reason: 'Spam', until: '2026-12-01T09:30:00.000Z', appeal: 'possible' }),
   ),
+  { kind: 'identity-decision', to: 'ana@example.test', username: 'ana', outcome: 'approved', reason: null },
+  { kind: 'identity-decision', to: 'ana@example.test', username: 'ana', outcome: 'rejected', reason: 'La foto del documento está borrosa' },
 ];
 
 const SPANISH_WORDS = /\b(Hola|contraseña|Motivo|equipo|cuenta|correo)\b/;

@@ -3,6 +3,7 @@ import type { Language } from '@wag/contract/preferences-rules';
 import { DEFAULT_LANGUAGE, isLanguage } from '../lib/language.js';
 import type { DeviceFacts, PlaceFacts } from '../lib/session-device.js';
 import { emailChangedMail, emailChangeRequestedMail, emailConfirmMail } from './kinds/email-address.js';
+import { identityDecisionMail } from './kinds/identity-decision.js';
 import { moderationDecisionMail } from './kinds/moderation-decision.js';
 import { newSignInMail } from './kinds/new-sign-in.js';
 import { passwordResetMail } from './kinds/password-reset.js';
@@ -63,7 +64,9 @@ export type MailContent =
       until: string | null;
       /** 'possible': they may appeal once; 'final': this answers their appeal. */
       appeal: 'possible' | 'final' | 'none';
-    };
+    }
+  /** The person who sent identity documents hears the moderator's decision (a rejection with its reason). */
+  | { kind: 'identity-decision'; to: string; username: string; outcome: 'approved' | 'rejected'; reason: string | null };
 
 export interface ComposedMail {
   to: string;
@@ -86,6 +89,7 @@ const KINDS: { [K in MailKind]: MailTexts<K> } = {
   'password-reset': passwordResetMail,
   'report-decided': reportDecidedMail,
   'moderation-decision': moderationDecisionMail,
+  'identity-decision': identityDecisionMail,
 };
 
 /** The subject and text of a message, in its recipient's language. */

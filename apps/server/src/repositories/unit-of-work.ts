@@ -4,6 +4,7 @@ import { createPasswordResetsRepository } from './password-resets.repository.js'
 import { createCommentsRepository } from './comments.repository.js';
 import { createConversationsRepository } from './conversations.repository.js';
 import { createFollowsRepository } from './follows.repository.js';
+import { createIdentityRepository } from './identity.repository.js';
 import { createJobsRepository } from './jobs.repository.js';
 import { createMediaHashesRepository } from './media-hashes.repository.js';
 import { createModerationRepository } from './moderation.repository.js';
@@ -31,6 +32,7 @@ export function writeRepositories(db: Database) {
     jobs: createJobsRepository(db),
     mediaHashes: createMediaHashesRepository(db),
     preferences: createPreferencesRepository(db),
+    identity: createIdentityRepository(db),
   };
 }
 
