@@ -158,7 +158,7 @@ describe('POST /api/verification/identity', () => {
     const small = await createTestApp({ mediaWorker: false });
     try {
       const eva = await createUser(small);
-      const big = await sharp({ create: { width: 3000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+      const big = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
       expect(big.length).toBeGreaterThan(15 * 1024 * 1024);
       const parts = [file('idFront', big), file('idBack', images.back), file('selfie', images.selfie)];
       const response = await small.request({ method: 'POST', url: '/api/verification/identity', token: eva.token, ...multipart(parts, { dob: '1995-04-12' }) });

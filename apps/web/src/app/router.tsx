@@ -131,11 +131,18 @@ const privateRoutes: RouteObject[] = [
   },
   { path: 'moderation', lazy: async () => ({ Component: (await import('../features/moderation/components/moderation-queue-page')).ModerationQueuePage }) },
   {
+    path: 'moderation/identity/:id',
+    lazy: async () => ({ Component: (await import('../features/moderation/components/identity-request-page')).IdentityRequestPage }),
+  },
+  {
     path: 'moderation/:subjectType/:subjectId',
     lazy: async () => ({ Component: (await import('../features/moderation/components/moderation-subject-page')).ModerationSubjectPage }),
   },
   { path: 'settings/verification', lazy: settingsMenu('verification') },
-  { path: 'settings/verification/identity', lazy: comingSoon('settingsIdentity') },
+  {
+    path: 'settings/verification/identity',
+    lazy: async () => ({ Component: (await import('../features/identity-verification/components/identity-verification-page')).IdentityVerificationPage }),
+  },
   { path: 'settings/verification/account', lazy: comingSoon('settingsAccountVerification') },
 ];
 

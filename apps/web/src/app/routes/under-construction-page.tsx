@@ -36,7 +36,6 @@ export const sections = {
   createStory: { icon: 'plus', title: 'comingSoon.createStory.title', body: 'comingSoon.createStory.body' },
   upload: { icon: 'upload', title: 'comingSoon.upload.title', body: 'comingSoon.upload.body' },
   settingsPersonalInformation: { icon: 'user', title: 'comingSoon.settingsPersonalInformation.title', body: 'comingSoon.settingsPersonalInformation.body', back: toAccount },
-  settingsIdentity: { icon: 'shieldCheck', title: 'comingSoon.settingsIdentity.title', body: 'comingSoon.settingsIdentity.body', back: { to: '/settings/verification', label: 'settings.verification' } },
   settingsAccountVerification: { icon: 'shieldCheck', title: 'comingSoon.settingsAccountVerification.title', body: 'comingSoon.settingsAccountVerification.body', back: { to: '/settings/verification', label: 'settings.verification' } },
 } satisfies Record<string, SectionInfo>;
 

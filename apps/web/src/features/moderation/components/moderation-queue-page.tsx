@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { calendarDate } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
 import { useQueue } from '../api/moderation-api';
+import { IdentityQueue } from './identity-queue';
 import { ModerationGate } from './moderation-gate';
 import '../../../components/ui/page-header.css';
 import './moderation.css';
@@ -22,10 +23,10 @@ export function ModerationQueuePage() {
 
 function Queue() {
   const [params, setParams] = useSearchParams();
+  // ?queue=identity: the Identidad queue (identity verification requests) instead of the reports.
+  const identity = params.get('queue') === 'identity';
   const status: ModerationStatus = MODERATION_STATUSES.find((value) => value === params.get('status')) ?? 'open';
-  const queue = useQueue(status);
   useDocumentTitle(t('moderation.title'));
-  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <section className="desk" data-testid="moderation-queue">
@@ -37,14 +38,33 @@ function Queue() {
             key={value}
             type="button"
             role="tab"
-            aria-selected={value === status}
-            className={value === status ? 'desk__tab desk__tab--on' : 'desk__tab'}
+            aria-selected={!identity && value === status}
+            className={!identity && value === status ? 'desk__tab desk__tab--on' : 'desk__tab'}
             onClick={() => setParams(value === 'open' ? {} : { status: value })}
           >
             {t(`moderation.tabs.${value}`)}
           </button>
         ))}
+        <button
+          type="button"
+          role="tab"
+          aria-selected={identity}
+          className={identity ? 'desk__tab desk__tab--on' : 'desk__tab'}
+          onClick={() => setParams({ queue: 'identity' })}
+        >
+          {t('identity.desk.tab')}
+        </button>
       </div>
+      {identity ? <IdentityQueue /> : <ReportsQueue status={status} />}
+    </section>
+  );
+}
+
+function ReportsQueue({ status }: { status: ModerationStatus }) {
+  const queue = useQueue(status);
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
       {queue.isPending ? (
         <Spinner />
       ) : items.length === 0 ? (
@@ -57,7 +77,7 @@ function Queue() {
         </ul>
       )}
       <LoadMore list={queue} />
-    </section>
+    </>
   );
 }
 
