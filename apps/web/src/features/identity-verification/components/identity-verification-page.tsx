@@ -98,7 +98,16 @@ function IdentityForm({ onSent }: { onSent: () => void }) {
       <label className="identity__label" htmlFor={dobId}>
         {t('identity.form.dob')}
       </label>
-      <input id={dobId} className="identity__input" type="date" required value={dob} onChange={(event) => setDob(event.target.value)} disabled={send.isPending} />
+      <input
+        id={dobId}
+        className="identity__input"
+        type="date"
+        required
+        max={new Date().toISOString().slice(0, 10)}
+        value={dob}
+        onChange={(event) => setDob(event.target.value)}
+        disabled={send.isPending}
+      />
       {IDENTITY_DOCUMENTS.map((document) => (
         <DocumentPicker
           key={document}
