@@ -19,6 +19,3 @@ export const IDENTITY_QUEUE_PAGE_SIZE = 30;
 
 /** The reason a moderator writes (required to reject). */
 export const IDENTITY_REASON_MAX_LENGTH = 1000;
-
-/** The field of a post or story upload confirming consent (the creator confirms it with `true`). */
-export const CONSENT_FIELD = 'confirmConsent';
