@@ -39,6 +39,7 @@ import { blocksRoutes } from './http/blocks.routes.js';
 import { paymentsRoutes } from './http/payments.routes.js';
 import { appealsRoutes } from './http/appeals.routes.js';
 import { moderationRoutes } from './http/moderation.routes.js';
+import { identityRoutes } from './http/identity.routes.js';
 import { reportsRoutes } from './http/reports.routes.js';
 import { creatorRoutes } from './http/creator.routes.js';
 import { ccbillRoutes } from './http/ccbill.routes.js';
@@ -130,6 +131,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(blocksRoutes);
   await app.register(reportsRoutes);
   await app.register(moderationRoutes);
+  await app.register(identityRoutes);
   await app.register(appealsRoutes);
   await app.register(paymentsRoutes);
   await app.register(creatorRoutes);

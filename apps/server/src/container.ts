@@ -76,6 +76,10 @@ import { createCreatorRepository } from './repositories/creator.repository.js';
 import { createCreatorService } from './services/creator.service.js';
 import { createProcessorEventsUnit } from './repositories/processor-events.repository.js';
 import { createProcessorEventsService } from './services/processor-events.service.js';
+import { createIdentityVault } from './lib/identity-vault.js';
+import { createIdentityRepository } from './repositories/identity.repository.js';
+import { createIdentityService } from './services/identity.service.js';
+import { identityPurgeJob } from './jobs/identity-purge.job.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
@@ -115,6 +119,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       'media.block': mediaBlockJob({ mediaHashes, hashes: mediaHashesRepository }),
       // The service is made below (it needs the mailer's queue, which needs this worker).
       'payments.settle': paymentsSettleJob({ subscriptions: () => subscriptions }),
+      'identity.purge': identityPurgeJob({ identity: { purgeDecided: () => identity.purgeDecided() } }),
     },
     log: log.child({ component: 'jobs' }),
   });
@@ -191,6 +196,18 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   });
   const postsService = createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow });
   const moderationRepository = createModerationRepository(db);
+  // Identity documents: the key is checked now (a malformed IDENTITY_KEY stops the start).
+  const identityVault = createIdentityVault({ configuredKey: config.identityKey, keysDir: config.keysDir, dir: config.identityDir, production: config.production });
+  const identityRepository = createIdentityRepository(db);
+  const identity = createIdentityService({
+    identity: identityRepository,
+    roles: moderationRepository,
+    vault: identityVault,
+    uow,
+    clock,
+    notify: notifications,
+    jobsQueued: () => jobs.notify(),
+  });
   return {
     live,
     subscriptions,
@@ -212,6 +229,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       clock,
       mediaDir: config.mediaDir,
       jobsQueued: () => jobs.notify(),
+      removeIdentityDocuments: (keys) => identityVault.remove(keys),
     }),
     accountSessions: createAccountSessionsService({ sessions }),
     twoFactor,
@@ -238,6 +256,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       messages,
       uow,
       mediaHashes,
+      identity: identityRepository,
     }),
     uploads: createUploadService({
       postWrites,
@@ -248,6 +267,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       notify: notifications,
       uow,
       mediaHashes,
+      identity: identityRepository,
     }),
     jobs,
     mediaHashes,
@@ -261,6 +281,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       feePercent: config.payments.platformFeePercent,
       log: log.child({ component: 'ccbill' }),
     }),
+    identity,
     moderation: createModerationService({
       moderation: moderationRepository,
       uow,

@@ -10,6 +10,7 @@ import { productionProblems } from './lib/production-guard.js';
 import { TEST_PAUSE_VARIABLE } from './lib/test-pause.js';
 import { SWEEP_EVERY_MS, SWEEP_GRACE_MS } from './jobs/storage-sweep.js';
 import { SETTLE_EVERY_MS } from './jobs/payments-settle.job.js';
+import { IDENTITY_PURGE_EVERY_MS } from './jobs/identity-purge.job.js';
 import { seedDemoWorld } from './seed/demo-world.js';
 import path from 'node:path';
 
@@ -54,6 +55,9 @@ app.services.jobs.every({ name: 'storage.sweep', data: { graceMs: SWEEP_GRACE_MS
 // Subscriptions due while the server was down are settled at once, then every few minutes.
 await app.services.jobs.runHere({ name: 'payments.settle', data: {} });
 app.services.jobs.every({ name: 'payments.settle', data: {} }, SETTLE_EVERY_MS);
+// Identity documents are deleted 30 days after their decision (docs/product-decisions.md §11).
+await app.services.jobs.runHere({ name: 'identity.purge', data: {} });
+app.services.jobs.every({ name: 'identity.purge', data: {} }, IDENTITY_PURGE_EVERY_MS);
 
 if (config.seedDemo) {
   await seedDemoWorld({ db: handle.db, mediaDir: config.mediaDir, log: app.log });

@@ -71,6 +71,15 @@ import {
   vipSettingsBody,
   vipSettingsResponse,
 } from './payments.js';
+import {
+  identityDecisionBody,
+  identityDecisionResponse,
+  identityDocumentParams,
+  identityQueueQuery,
+  identityQueueResponse,
+  identityRequestParams,
+  identityRequestResponse,
+} from './identity.js';
 import { markReadBody, markReadResponse, notificationsQuery, notificationsResponse, unreadCountResponse } from './notifications.js';
 import {
   commentsQuery,
@@ -289,6 +298,11 @@ export const endpoints = {
   moderationSubject: { params: moderationSubjectParams, response: moderationSubjectResponse },
   moderationAction: { params: moderationSubjectParams, body: moderationActionBody, response: moderationActionResponse },
   myModerationDecisions: { query: pageQuery, response: myDecisionsResponse },
+  identityQueue: { query: identityQueueQuery, response: identityQueueResponse },
+  identityRequest: { params: identityRequestParams, response: identityRequestResponse },
+  /** A JPEG, PNG, WebP… image as it was sent (Cache-Control: no-store). */
+  identityDocument: { params: identityDocumentParams, response: fileDownload('image/*') },
+  identityDecision: { params: identityRequestParams, body: identityDecisionBody, response: identityDecisionResponse },
   createAppeal: { body: appealBody, response: appealResponse, status: 201 },
   appealSuspension: { body: suspensionAppealBody, response: appealResponse, status: 201 },
 

@@ -131,6 +131,12 @@ export const routes = {
   moderationSubject: { method: 'GET', path: '/api/moderation/subjects/:subjectType/:subjectId' },
   moderationAction: { method: 'POST', path: '/api/moderation/subjects/:subjectType/:subjectId/actions' },
   myModerationDecisions: { method: 'GET', path: '/api/moderation/decisions/mine' },
+  // The desk's Identidad queue (issue 15)
+  identityQueue: { method: 'GET', path: '/api/moderation/identity' },
+  identityRequest: { method: 'GET', path: '/api/moderation/identity/:id' },
+  /** An identity document's image, decrypted for moderators only (fetched with the token, never cached). */
+  identityDocument: { method: 'GET', path: '/api/moderation/identity/:id/documents/:document' },
+  identityDecision: { method: 'POST', path: '/api/moderation/identity/:id/decision' },
   createAppeal: { method: 'POST', path: '/api/appeals' },
   appealSuspension: { method: 'POST', path: '/api/appeals/suspension' },
 

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 const ZOD_FREE = [
   'account-rules',
   'event-stream',
+  'identity-rules',
   'messages-rules',
   'moderation-rules',
   'notifications-rules',

@@ -13,7 +13,7 @@ import { route } from './route.js';
 const errors = [400, 401, 403, 404] as const;
 const tags = ['publicaciones'];
 
-const UPLOAD_FIELDS = new Set(['description', 'visibility', 'tags', 'contentType', 'postType']);
+const UPLOAD_FIELDS = new Set(['description', 'visibility', 'tags', 'contentType', 'postType', 'confirmConsent']);
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
@@ -26,10 +26,11 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     'createPost',
     {
       tags,
-      summary: 'Publicar: multipart con media (una o varias imágenes, o un vídeo), description, visibility y tags',
+      summary: 'Publicar: multipart con media (una o varias imágenes, o un vídeo), description, visibility, tags y confirmConsent',
       description:
         'El tipo se deduce de los bytes; postType sale de la audiencia y del tipo (subscribers → vip, vídeo → quicky, imagen → grid). ' +
-        'Los vídeos quedan en processing hasta que el trabajo en segundo plano los deja listos.',
+        'Los vídeos quedan en processing hasta que el trabajo en segundo plano los deja listos. ' +
+        'Para subscribers: solo cuentas con identidad verificada (403) y con confirmConsent=true (400 sin él): quien publica confirma que todas las personas que aparecen son mayores de edad y aceptaron aparecer y su publicación.',
       bearer: true,
       errors: [...errors, 413],
       preHandler: rateLimit('postUpload'),

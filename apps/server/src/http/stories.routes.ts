@@ -23,7 +23,7 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
     'createStory',
     {
       tags,
-      summary: 'Publicar una historia (multipart: media y audience); imagen o vídeo de hasta 60 s',
+      summary: 'Publicar una historia (multipart: media, audience y, para subscribers, confirmConsent=true); imagen o vídeo de hasta 60 s',
       bearer: true,
       errors: [...errors, 413],
       preHandler: rateLimit('storyUpload'),
@@ -36,6 +36,7 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         let file: string | null = null;
         let audience: string | undefined;
+        let confirmConsent: string | undefined;
         for await (const part of request.parts()) {
           if (part.type === 'file') {
             if (part.fieldname !== 'media' || file) {
@@ -47,9 +48,11 @@ export const storiesRoutes: FastifyPluginAsyncZod = async (app) => {
             if (part.file.truncated) throw new AppError(413, messages.uploadTooLarge);
           } else if (part.fieldname === 'audience' && typeof part.value === 'string') {
             audience = part.value;
+          } else if (part.fieldname === 'confirmConsent' && typeof part.value === 'string') {
+            confirmConsent = part.value;
           }
         }
-        const created = await app.services.stories.create(viewer, file, audience);
+        const created = await app.services.stories.create(viewer, file, audience, confirmConsent);
         return reply.code(201).send({ success: true as const, message: messages.storyUploaded, story: created });
       } finally {
         await fs.rm(dir, { recursive: true, force: true });

@@ -21,7 +21,9 @@ export type JobItem =
    * Settle the sandbox subscriptions due now: renew (charging the provider's card token once per
    * period), mark past due after a decline, end those whose access ran out.
    */
-  | { name: 'payments.settle'; data: Record<string, never> };
+  | { name: 'payments.settle'; data: Record<string, never> }
+  /** Delete the identity documents of requests decided more than 30 days ago (services/identity.service.ts). */
+  | { name: 'identity.purge'; data: Record<string, never> };
 
 export type JobName = JobItem['name'];
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];

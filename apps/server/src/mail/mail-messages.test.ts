@@ -16,6 +16,8 @@ const samples: MailContent[] = [
   ...(['subscribed', 'renewed', 'renewal_failed', 'expired', 'canceled', 'refunded', 'story_purchase', 'account_verified'] as const).map(
     (event): MailContent => ({ kind: 'payment', to: 'ana@example.test', username: 'ana', event, amount: 999, currency: 'USD', creator: 'valeria_rios', until: '2026-12-22T12:00:00.000Z' }),
   ),
+  { kind: 'identity-decision', to: 'ana@example.test', username: 'ana', outcome: 'approved', reason: null },
+  { kind: 'identity-decision', to: 'ana@example.test', username: 'ana', outcome: 'rejected', reason: 'La foto del documento está borrosa' },
 ];
 
 const SPANISH_WORDS = /\b(Hola|contraseña|Motivo|equipo|cuenta|correo)\b/;

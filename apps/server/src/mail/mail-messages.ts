@@ -3,6 +3,7 @@ import type { Language } from '@wag/contract/preferences-rules';
 import { DEFAULT_LANGUAGE, isLanguage } from '../lib/language.js';
 import type { DeviceFacts, PlaceFacts } from '../lib/session-device.js';
 import { emailChangedMail, emailChangeRequestedMail, emailConfirmMail } from './kinds/email-address.js';
+import { identityDecisionMail } from './kinds/identity-decision.js';
 import { moderationDecisionMail } from './kinds/moderation-decision.js';
 import { newSignInMail } from './kinds/new-sign-in.js';
 import { passwordResetMail } from './kinds/password-reset.js';
@@ -72,7 +73,9 @@ export type MailContent =
    */
   | { kind: 'payment'; to: string; username: string; event: PaymentMailEvent; amount: number; currency: string; creator: string | null; until: string | null }
   /** A creator's payout request was paid: how much (cents of `currency`), asked when, paid when (ISO). */
-  | { kind: 'payout-paid'; to: string; username: string; amount: number; currency: string; requestedAt: string; paidAt: string };
+  | { kind: 'payout-paid'; to: string; username: string; amount: number; currency: string; requestedAt: string; paidAt: string }
+  /** The person who sent identity documents hears the moderator's decision (a rejection with its reason). */
+  | { kind: 'identity-decision'; to: string; username: string; outcome: 'approved' | 'rejected'; reason: string | null };
 
 /** What a payment mail tells of (kinds/payment.ts). */
 export type PaymentMailEvent = 'subscribed' | 'renewed' | 'renewal_failed' | 'expired' | 'canceled' | 'refunded' | 'story_purchase' | 'account_verified';
@@ -100,6 +103,7 @@ const KINDS: { [K in MailKind]: MailTexts<K> } = {
   'moderation-decision': moderationDecisionMail,
   payment: paymentMail,
   'payout-paid': payoutPaidMail,
+  'identity-decision': identityDecisionMail,
 };
 
 /** The subject and text of a message, in its recipient's language. */

@@ -16,16 +16,8 @@ export type DetectedMedia =
  * their header only, so a pixel bomb is recognised without being decoded.
  */
 export async function detectMedia(file: string): Promise<DetectedMedia> {
-  try {
-    const meta = await sharp(file, { limitInputPixels: false }).metadata();
-    if (meta.format && IMAGE_FORMATS.has(meta.format) && meta.width && meta.height) {
-      const width = meta.autoOrient?.width ?? meta.width;
-      const height = meta.autoOrient?.height ?? meta.height;
-      return { kind: 'image', width, height, pixels: meta.width * meta.height };
-    }
-  } catch {
-    // Not an image sharp knows: maybe a video.
-  }
+  const image = await detectImage(file);
+  if (image) return image;
   try {
     const probe = await probeMedia(file);
     if (probe.videoCodec && VIDEO_CONTAINERS.includes(probe.formatName)) {
@@ -35,4 +27,22 @@ export async function detectMedia(file: string): Promise<DetectedMedia> {
     // Not a video ffprobe can read.
   }
   return { kind: 'unknown' };
+}
+
+/**
+ * An image of an accepted format, from a file or bytes in memory (identity documents are never
+ * written in the clear), read from its header only; null for anything else.
+ */
+export async function detectImage(input: string | Buffer): Promise<(Extract<DetectedMedia, { kind: 'image' }> & { format: string }) | null> {
+  try {
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
+    if (meta.format && IMAGE_FORMATS.has(meta.format) && meta.width && meta.height) {
+      const width = meta.autoOrient?.width ?? meta.width;
+      const height = meta.autoOrient?.height ?? meta.height;
+      return { kind: 'image', width, height, pixels: meta.width * meta.height, format: meta.format };
+    }
+  } catch {
+    // Not an image sharp knows.
+  }
+  return null;
 }

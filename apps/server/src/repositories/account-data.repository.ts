@@ -27,7 +27,8 @@ const KEPT_REFERENCES = new Set([
   'ledger_entries.creator_id',
   'payouts.creator_id',
   'payouts.paid_by',
-  // A moderator's identity decisions stay, without them (set to null below).
+  // Who decided an identity request is part of the moderation record (set to null below); the
+  // person's own requests go.
   'identity_verifications.decided_by',
 ]);
 
@@ -155,10 +156,15 @@ export function createAccountDataRepository(db: Database) {
      * counters it fed on other people's profiles, posts, comments and stories recomputed. The media
      * folders its rows named are then unreferenced, and the storage sweep removes them.
      */
-    async deleteAccount(userId: string, now: Date): Promise<{ deleted: boolean }> {
+    /**
+     * Deletes the account in one transaction; answers the stored identity documents whose rows went
+     * with it, for the service to delete their files after the commit.
+     */
+    async deleteAccount(userId: string, now: Date): Promise<{ deleted: boolean; identityDocuments: string[] }> {
       return db.transaction().execute(async (trx) => {
         const user = await trx.selectFrom('users').select(['id', 'deleted_at']).where('id', '=', userId).forUpdate().executeTakeFirst();
-        if (!user || user.deleted_at) return { deleted: false };
+        if (!user || user.deleted_at) return { deleted: false, identityDocuments: [] };
+        const identityRows = await trx.selectFrom('identity_verifications').select('document_keys').where('user_id', '=', userId).execute();
 
         // What the account's rows counted on other rows, found before they go.
         const touchedUsers = await sql<{ id: string }>`
@@ -222,7 +228,7 @@ export function createAccountDataRepository(db: Database) {
             UPDATE stories s SET likes_count = (SELECT count(*) FROM story_likes l WHERE l.story_id = s.id)
             WHERE s.id = ANY(${stories}::uuid[])`.execute(trx);
         }
-        return { deleted: true };
+        return { deleted: true, identityDocuments: identityRows.flatMap((row) => row.document_keys) };
       });
     },
   };

@@ -27,6 +27,8 @@ export interface NewPost {
   at: Date;
   /** A video waiting for processing: the post starts as 'processing' with a job for this file. */
   pendingVideoPath?: string;
+  /** When the creator confirmed everyone shown is an adult who agreed (subscribers-only posts). */
+  consentConfirmedAt?: Date | null;
 }
 
 export function createPostWritesRepository(db: Database) {
@@ -45,6 +47,7 @@ export function createPostWritesRepository(db: Database) {
             description: post.description,
             tags: post.tags,
             status: post.pendingVideoPath ? 'processing' : 'ready',
+            consent_confirmed_at: post.consentConfirmedAt ?? null,
             created_at: post.at,
           })
           .returning(['id', 'slug'])

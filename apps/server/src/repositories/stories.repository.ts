@@ -63,6 +63,8 @@ export interface NewStory {
   videoKey: string | null;
   posterKey: string | null;
   at: Date;
+  /** When the creator confirmed everyone shown is an adult who agreed (subscribers-only stories). */
+  consentConfirmedAt?: Date | null;
 }
 
 const storyColumns = (viewerId: string | null, now: Date) => sql`
@@ -88,6 +90,7 @@ export function createStoriesRepository(db: Database) {
           video_key: story.videoKey,
           poster_key: story.posterKey,
           status: 'ready',
+          consent_confirmed_at: story.consentConfirmedAt ?? null,
           created_at: story.at,
         })
         .returning('id')

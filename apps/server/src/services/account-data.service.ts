@@ -23,6 +23,8 @@ export interface AccountDataServiceDeps {
   mediaDir: string;
   /** Wakes the job worker after the storage sweep was queued. */
   jobsQueued: () => void;
+  /** Deletes stored identity documents (lib/identity-vault.ts). */
+  removeIdentityDocuments: (keys: string[]) => Promise<void>;
 }
 
 /** Messages read per statement while the export writes them. */
@@ -55,7 +57,7 @@ Las fechas están en UTC (ISO 8601). Los importes están en centavos de su moned
 `;
 
 /** Your data to take away (a zip streamed as it is written) and a way to leave (the account deleted). */
-export function createAccountDataService({ data, jobs, rateLimits, confirmPassword, clock, mediaDir, jobsQueued }: AccountDataServiceDeps) {
+export function createAccountDataService({ data, jobs, rateLimits, confirmPassword, clock, mediaDir, jobsQueued, removeIdentityDocuments }: AccountDataServiceDeps) {
   /** A stored media file, if it is still on disk (a story's file may be swept already). */
   async function mediaFile(key: string | null): Promise<string | null> {
     if (!key) return null;
@@ -199,13 +201,15 @@ export function createAccountDataService({ data, jobs, rateLimits, confirmPasswo
 
     /**
      * DELETE /api/account: with the current password (checked and throttled like a login), the
-     * account goes at once: sessions, content, follows, likes and personal data; the messages it
+     * account goes at once: sessions, content, follows, likes, personal data and identity documents; the messages it
      * exchanged stay with the other people as "Cuenta eliminada"; its media files are swept.
      */
     async delete(viewer: Viewer, password: string | undefined): Promise<{ success: true; message: string }> {
       await confirmPassword(viewer, password);
-      const { deleted } = await data.deleteAccount(viewer.userId, clock.now());
+      const { deleted, identityDocuments } = await data.deleteAccount(viewer.userId, clock.now());
       if (!deleted) throw new UnauthorizedError(messages.unauthorized);
+      // Identity documents are no one else's and are never kept after the account.
+      await removeIdentityDocuments(identityDocuments);
       // Folders no row names any more go now rather than at the next periodic sweep (the grace keeps
       // other people's uploads in flight, whose files are written before their rows).
       await jobs.enqueue({ name: 'storage.sweep', data: { graceMs: SWEEP_GRACE_MS } });

@@ -125,6 +125,13 @@ export const RATE_LIMIT_RULES = {
     perAccount: [{ max: 5, windowMs: MINUTE }, { max: 20, windowMs: DAY }],
     perIp: [{ max: 20, windowMs: MINUTE }, { max: 100, windowMs: DAY }],
   },
+  // Identity documents: one request is pending at a time, so this only stops a script retrying
+  // rejected or failed uploads (each carries three large images to encrypt and store).
+  identityVerification: {
+    message: messages.identityRequestsLimited,
+    perAccount: [{ max: 5, windowMs: HOUR }, { max: 10, windowMs: DAY }],
+    perIp: [{ max: 20, windowMs: HOUR }, { max: 50, windowMs: DAY }],
+  },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMIT_RULES;

@@ -29,6 +29,8 @@ import type { MessagesService } from './messages.service.js';
 import type { NotificationsService } from './notifications.service.js';
 import type { UnitOfWork } from '../repositories/unit-of-work.js';
 import type { MediaHashesService } from './media-hashes.service.js';
+import type { IdentityRepository } from '../repositories/identity.repository.js';
+import { subscribersConsent } from './upload.service.js';
 
 export interface StoriesServiceDeps {
   stories: StoriesRepository;
@@ -40,9 +42,11 @@ export interface StoriesServiceDeps {
   uow: UnitOfWork;
   /** The block list of taken-down media, checked before anything is stored. */
   mediaHashes: Pick<MediaHashesService, 'checkUpload'>;
+  /** Whether an account's identity was checked (subscribers-only stories need it). */
+  identity: Pick<IdentityRepository, 'isVerified'>;
 }
 
-export function createStoriesService({ stories, clock, mediaDir, notify, messages: directMessages, uow, mediaHashes }: StoriesServiceDeps) {
+export function createStoriesService({ stories, clock, mediaDir, notify, messages: directMessages, uow, mediaHashes, identity }: StoriesServiceDeps) {
   const activeSince = () => new Date(clock.now().getTime() - STORY_LIFETIME_MS);
 
   function isOwner(story: StoryRow, viewer: Viewer | null): boolean {
@@ -147,9 +151,10 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
     },
 
     /** Publishes a story from an uploaded file (already on disk): image or video up to 60 s. */
-    async create(viewer: Viewer, file: string | null, rawAudience: string | undefined): Promise<{ id: string }> {
+    async create(viewer: Viewer, file: string | null, rawAudience: string | undefined, confirmConsent?: string): Promise<{ id: string }> {
       if (!file) throw new ValidationError(messages.storyFileRequired);
       const audience: Audience = rawAudience === 'followers' || rawAudience === 'subscribers' ? rawAudience : 'public';
+      const consentConfirmedAt = await subscribersConsent(audience, confirmConsent, viewer, identity, clock.now());
       const detected = await detectMedia(file);
       if (detected.kind === 'unknown') throw new ValidationError(messages.storyFileType);
       if (detected.kind === 'image' && detected.pixels > MAX_INPUT_PIXELS) throw new ValidationError(messages.uploadImageTooLarge);
@@ -171,6 +176,7 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
             videoKey: null,
             posterKey: fileKey(folder.key, MEDIA_FILES.thumb),
             at: clock.now(),
+            consentConfirmedAt,
           });
         }
         const result = await writeVideoRenditions(file, folder.dir);
@@ -185,6 +191,7 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
           videoKey: fileKey(folder.key, MEDIA_FILES.video),
           posterKey: fileKey(folder.key, MEDIA_FILES.poster),
           at: clock.now(),
+          consentConfirmedAt,
         });
       } catch (error) {
         await removeMediaFolder(mediaDir, folder.key);

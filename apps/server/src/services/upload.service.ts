@@ -16,6 +16,7 @@ import type { Viewer } from './auth.service.js';
 import type { NotificationsService } from './notifications.service.js';
 import type { UnitOfWork } from '../repositories/unit-of-work.js';
 import type { MediaHashesService } from './media-hashes.service.js';
+import type { IdentityRepository } from '../repositories/identity.repository.js';
 
 export const MAX_IMAGES_PER_POST = 10;
 export const DESCRIPTION_MAX_LENGTH = 2200;
@@ -28,6 +29,26 @@ export interface UploadFields {
   description?: string;
   visibility?: string;
   tags?: string;
+  /** 'true': the creator confirms everyone shown is an adult who agreed to appear and to its publication. */
+  confirmConsent?: string;
+}
+
+/**
+ * Subscribers-only content (docs/product-decisions.md §10): only from an identity-verified account
+ * (403), and only with the creator's confirmation that everyone shown is an adult who agreed to
+ * appear and to its publication (400). Answers when the confirmation was given, recorded with it.
+ */
+export async function subscribersConsent(
+  audience: Audience,
+  confirmConsent: string | undefined,
+  viewer: Viewer,
+  identity: { isVerified(userId: string): Promise<boolean> },
+  now: Date,
+): Promise<Date | null> {
+  if (audience !== 'subscribers') return null;
+  if (!(await identity.isVerified(viewer.userId))) throw new ForbiddenError(messages.vipIdentityRequired);
+  if ((confirmConsent ?? '').trim() !== 'true') throw new ValidationError(messages.consentRequired);
+  return now;
 }
 
 /** Tags from a JSON list or text split on commas or whitespace; '#' dropped, empties and repeats dropped. */
@@ -77,9 +98,11 @@ export interface UploadServiceDeps {
   uow: UnitOfWork;
   /** The block list of taken-down media, checked before anything is stored. */
   mediaHashes: Pick<MediaHashesService, 'checkUpload'>;
+  /** Whether an account's identity was checked (subscribers-only content needs it). */
+  identity: Pick<IdentityRepository, 'isVerified'>;
 }
 
-export function createUploadService({ postWrites, clock, mediaDir, uploadDir, onVideoQueued, notify, uow, mediaHashes }: UploadServiceDeps) {
+export function createUploadService({ postWrites, clock, mediaDir, uploadDir, onVideoQueued, notify, uow, mediaHashes, identity }: UploadServiceDeps) {
   return {
     /**
      * Publishes uploaded files (already streamed to disk) as one post. Each file is judged by its
@@ -90,6 +113,7 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
       if (files.length === 0) throw new ValidationError(messages.uploadMissing);
       await pauseForTest('upload.received');
       const visibility = parseVisibility(fields.visibility);
+      const consentConfirmedAt = await subscribersConsent(visibility, fields.confirmConsent, viewer, identity, clock.now());
       const description = (fields.description ?? '').trim();
       if (description.length > DESCRIPTION_MAX_LENGTH) throw new ValidationError(messages.uploadDescriptionTooLong);
       const tags = parseTags(fields.tags);
@@ -157,6 +181,7 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
             media,
             at: clock.now(),
             pendingVideoPath: queuedSource ?? undefined,
+            consentConfirmedAt,
           });
           return { post, tells: await notify.mentionedInPost(r.notifications, post.id, viewer.userId, description) };
         });

@@ -50,8 +50,9 @@ interface OpenApi {
 
 /** The calls that take multipart uploads, with the file and text fields each one reads. */
 const UPLOADS: Record<string, { files: string[]; fields: string[] }> = {
-  'POST /api/posts': { files: ['media', 'media[]'], fields: ['description', 'visibility', 'tags', 'contentType', 'postType'] },
-  'POST /api/stories': { files: ['media'], fields: ['audience'] },
+  'POST /api/posts': { files: ['media', 'media[]'], fields: ['description', 'visibility', 'tags', 'contentType', 'postType', 'confirmConsent'] },
+  'POST /api/stories': { files: ['media'], fields: ['audience', 'confirmConsent'] },
+  'POST /api/verification/identity': { files: ['idFront', 'idBack', 'selfie'], fields: ['dob'] },
   'PUT /api/user/profile-picture': { files: ['profilePicture'], fields: [] },
 };
 

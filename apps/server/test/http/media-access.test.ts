@@ -24,7 +24,9 @@ afterAll(() => t.close());
 
 async function publish(visibility: string, user = owner): Promise<string> {
   const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#884422' } }).jpeg().toBuffer();
-  const body = multipart([{ field: 'media', filename: 'a.jpg', contentType: 'image/jpeg', data: image }], { visibility });
+  // Subscribers-only posts come from identity-verified accounts with the consent confirmed.
+  if (visibility === 'subscribers') await t.db.updateTable('users').set({ identity_verified_at: t.clock.now() }).where('id', '=', user.id).execute();
+  const body = multipart([{ field: 'media', filename: 'a.jpg', contentType: 'image/jpeg', data: image }], { visibility, confirmConsent: 'true' });
   const response = await t.request({ method: 'POST', url: '/api/posts', token: user.token, ...body });
   expect(response.statusCode).toBe(201);
   return response.json().slug as string;

@@ -77,7 +77,9 @@ describe('POST /api/posts', () => {
   });
 
   it('derives postType from audience and kind, whatever the client says', async () => {
-    const vip = (await upload(author, [media(await photo())], { visibility: 'subscribers', postType: 'grid' })).json();
+    // Subscribers-only: an identity-verified author confirming consent (identity-verification.test.ts has the refusals).
+    await t.db.updateTable('users').set({ identity_verified_at: t.clock.now() }).where('id', '=', author.id).execute();
+    const vip = (await upload(author, [media(await photo())], { visibility: 'subscribers', postType: 'grid', confirmConsent: 'true' })).json();
     expect(vip.postType).toBe('vip');
     const followers = (await upload(author, [media(await photo())], { visibility: 'followers', postType: 'quicky' })).json();
     expect(followers.postType).toBe('grid');

@@ -53,6 +53,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     mediaDir: path.join(root, 'media'),
     uploadDir: path.join(root, 'uploads'),
     outboxDir: path.join(root, 'outbox'),
+    identityDir: path.join(root, 'identity'),
+    // Beside the data, never inside it (as the default): removed with it.
+    keysDir: `${root}-keys`,
     webDistDir,
     seedDemo: false,
     logLevel: 'silent',
@@ -78,6 +81,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await app.close();
       await database.close();
       await fs.rm(root, { recursive: true, force: true });
+      await fs.rm(`${root}-keys`, { recursive: true, force: true });
     },
   };
 }

@@ -3,18 +3,9 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, useParams, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RequireSession } from './require-session';
-import type { Section } from './routes/under-construction-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteError } from './routes/route-error';
 import { Shell } from './shell/shell';
-
-/** A screen a later issue builds: a small shared chunk that says what will be there. */
-function comingSoon(section: Section): RouteObject['lazy'] {
-  return async () => {
-    const { UnderConstructionPage } = await import('./routes/under-construction-page');
-    return { Component: () => <UnderConstructionPage section={section} /> };
-  };
-}
 
 /** A screen about one user: a first segment that cannot be a username is a page not found. */
 function userScreen(load: () => Promise<ComponentType>): RouteObject['lazy'] {
@@ -131,11 +122,18 @@ const privateRoutes: RouteObject[] = [
   },
   { path: 'moderation', lazy: async () => ({ Component: (await import('../features/moderation/components/moderation-queue-page')).ModerationQueuePage }) },
   {
+    path: 'moderation/identity/:id',
+    lazy: async () => ({ Component: (await import('../features/moderation/components/identity-request-page')).IdentityRequestPage }),
+  },
+  {
     path: 'moderation/:subjectType/:subjectId',
     lazy: async () => ({ Component: (await import('../features/moderation/components/moderation-subject-page')).ModerationSubjectPage }),
   },
   { path: 'settings/verification', lazy: settingsMenu('verification') },
-  { path: 'settings/verification/identity', lazy: comingSoon('settingsIdentity') },
+  {
+    path: 'settings/verification/identity',
+    lazy: async () => ({ Component: (await import('../features/identity-verification/components/identity-verification-page')).IdentityVerificationPage }),
+  },
   {
     path: 'settings/verification/account',
     lazy: async () => ({

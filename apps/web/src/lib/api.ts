@@ -1,4 +1,4 @@
-import type { Body, EndpointName, Endpoints, EventStream, FileDownload, Input, MultipartBody, Response as Answer } from '@wag/contract/endpoints';
+import type { Body, EndpointName, Endpoints, EventStream, FileDownload, Input, MultipartBody, Params, Response as Answer } from '@wag/contract/endpoints';
 import { pathFor, routes, type RouteName } from '@wag/contract/routes';
 import { ApiError } from './api-error';
 import { readToken } from './auth-storage';
@@ -176,16 +176,20 @@ export function api<N extends CallName>(name: N, ...[input, options]: CallArgs<N
 }
 
 /**
- * Fetches a file the server makes for the signed-in person (the data export) with the token in the
- * Authorization header, and answers it with the name the server gave it. Errors as `api` throws them.
+ * Fetches a file the server makes for the signed-in person (the data export, an identity document
+ * for a moderator) with the token in the Authorization header, never in a URL, and answers it with
+ * the name the server gave it. Errors as `api` throws them.
  */
-export async function downloadFile(name: DownloadName, options: CallOptions = {}): Promise<{ blob: Blob; fileName: string }> {
+export async function downloadFile<N extends DownloadName>(
+  name: N,
+  options: CallOptions & { params?: Params<N> } = {},
+): Promise<{ blob: Blob; fileName: string }> {
   const token = tokenFor(options);
   const headers = new Headers();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
   try {
-    response = await fetch(urlOf(name), { method: routes[name].method, headers, signal: options.signal });
+    response = await fetch(urlOf(name, options.params as Readonly<Record<string, string>> | undefined), { method: routes[name].method, headers, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, undefined);

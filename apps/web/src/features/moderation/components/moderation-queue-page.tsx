@@ -8,14 +8,16 @@ import { calendarDate } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/current-user';
 import { t } from '../../../lib/i18n';
 import { useQueue } from '../api/moderation-api';
+import { IdentityQueue } from './identity-queue';
 import { ModerationGate } from './moderation-gate';
 import { PayoutsQueue } from './payouts-queue';
 import '../../../components/ui/page-header.css';
 import './moderation.css';
 
 /**
- * /moderation: the queue in three tabs, Abiertos / Escalados / Cerrados (?status=), and for admins
- * a fourth, Pagos (?queue=payouts): creators' payout requests to mark paid.
+ * /moderation: the queue in three tabs, Abiertos / Escalados / Cerrados (?status=); Identidad
+ * (?queue=identity), the identity documents to review; and for admins Pagos (?queue=payouts),
+ * creators' payout requests to mark paid.
  */
 export function ModerationQueuePage() {
   return (
@@ -28,7 +30,10 @@ export function ModerationQueuePage() {
 function Queue() {
   const [params, setParams] = useSearchParams();
   const isAdmin = useCurrentUser().data?.role === 'admin';
+  // ?queue=identity: identity verification requests; ?queue=payouts (admins): payout requests.
+  const identity = params.get('queue') === 'identity';
   const payouts = isAdmin && params.get('queue') === 'payouts';
+  const reports = !identity && !payouts;
   const status: ModerationStatus = MODERATION_STATUSES.find((value) => value === params.get('status')) ?? 'open';
   useDocumentTitle(t('moderation.title'));
 
@@ -42,13 +47,22 @@ function Queue() {
             key={value}
             type="button"
             role="tab"
-            aria-selected={!payouts && value === status}
-            className={!payouts && value === status ? 'desk__tab desk__tab--on' : 'desk__tab'}
+            aria-selected={reports && value === status}
+            className={reports && value === status ? 'desk__tab desk__tab--on' : 'desk__tab'}
             onClick={() => setParams(value === 'open' ? {} : { status: value })}
           >
             {t(`moderation.tabs.${value}`)}
           </button>
         ))}
+        <button
+          type="button"
+          role="tab"
+          aria-selected={identity}
+          className={identity ? 'desk__tab desk__tab--on' : 'desk__tab'}
+          onClick={() => setParams({ queue: 'identity' })}
+        >
+          {t('identity.desk.tab')}
+        </button>
         {isAdmin ? (
           <button
             type="button"
@@ -62,7 +76,9 @@ function Queue() {
           </button>
         ) : null}
       </div>
-      {payouts ? (
+      {identity ? (
+        <IdentityQueue />
+      ) : payouts ? (
         <PayoutsQueue status={params.get('status') === 'paid' ? 'paid' : 'requested'} onStatus={(value) => setParams(value === 'paid' ? { queue: 'payouts', status: 'paid' } : { queue: 'payouts' })} />
       ) : (
         <ReportsQueue status={status} />

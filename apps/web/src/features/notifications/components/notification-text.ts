@@ -37,36 +37,36 @@ export function notificationSentence(item: NotificationItem): string {
       // Lines from WAG itself (moderation decisions) carry the server's sentence, with the outcome and reason.
       return item.text ?? '';
     case 'subscription':
-      return t('vip.notifications.subscription');
+      return t('identity.notifications.subscription');
     case 'payment':
       return paymentSentence(item.detail);
     case 'identity_decision':
-      if (item.detail === 'rejected') return item.text ? t('vip.notifications.identityRejectedReason', { reason: item.text }) : t('vip.notifications.identityRejected');
-      return t('vip.notifications.identityApproved');
+      // A rejection's reason is the line's text, quoted after the sentence.
+      return item.detail === 'approved' ? t('identity.notifications.identityApproved') : t('identity.notifications.identityRejected');
     case 'account_verified':
-      return t('vip.notifications.accountVerified');
+      return t('identity.notifications.accountVerified');
     case 'payout_paid':
-      return t('vip.notifications.payoutPaid');
+      return t('identity.notifications.payoutPaid');
   }
 }
 
-/** A subscription's payment event, as its `detail` names it. */
+/** What a payment line tells of (its detail), said the same way to the subscriber and the creator. */
 function paymentSentence(detail: string | null | undefined): string {
   switch (detail) {
     case 'renewed':
-      return t('vip.notifications.renewed');
+      return t('identity.notifications.payment.renewed');
     case 'renewal_failed':
-      return t('vip.notifications.renewalFailed');
+      return t('identity.notifications.payment.renewalFailed');
     case 'expired':
-      return t('vip.notifications.expired');
+      return t('identity.notifications.payment.expired');
     case 'refunded':
-      return t('vip.notifications.refunded');
+      return t('identity.notifications.payment.refunded');
     case 'chargeback':
-      return t('vip.notifications.chargeback');
+      return t('identity.notifications.payment.chargeback');
     case 'story_unlocked':
-      return t('vip.notifications.storyUnlocked');
+      return t('identity.notifications.payment.storyUnlocked');
     default:
-      return t('vip.notifications.payment');
+      return t('identity.notifications.payment.other');
   }
 }
 
@@ -75,11 +75,11 @@ export function notificationLink(item: NotificationItem): string {
   // WAG's own lines: the outcome of my report, or a decision about my content with its reason and appeal.
   if (item.type === 'report_decided') return '/settings/privacy-security/my-reports';
   if (item.type === 'moderation_decision') return '/settings/privacy-security/moderation-decisions';
-  // Money and verification lines lead to where that money or that check is seen.
-  if (item.type === 'subscription' || item.type === 'payout_paid') return '/creator';
   if (item.type === 'identity_decision') return '/settings/verification/identity';
   if (item.type === 'account_verified') return '/settings/verification/account';
-  if (item.type === 'payment') return item.detail === 'story_unlocked' ? `/${encodeURIComponent(item.actor.username)}` : '/settings/subscriptions';
+  // Lines to a creator (a new subscriber, stories bought, a payout paid) lead to the dashboard; a subscriber's to their subscriptions.
+  if (item.type === 'subscription' || item.type === 'payout_paid') return '/creator';
+  if (item.type === 'payment') return item.detail === 'story_unlocked' ? '/creator' : '/settings/subscriptions';
   const actor = `/${encodeURIComponent(item.actor.username)}`;
   if (item.type === 'story_reply') return `/messages?to=${encodeURIComponent(item.actor.username)}`;
   const slug = item.target?.slug;

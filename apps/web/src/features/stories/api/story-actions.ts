@@ -27,10 +27,12 @@ export const createStoryGroupMutation = () => mutationOptions({ mutationFn: (nam
 /** POST /api/stories (multipart: the file as `media`, then `audience`), reporting upload progress in percent. */
 export function useCreateStory() {
   return useMutation({
-    mutationFn: ({ file, audience, onProgress }: { file: File; audience: string; onProgress: (percent: number) => void }) => {
+    mutationFn: ({ file, audience, confirmConsent, onProgress }: { file: File; audience: string; confirmConsent?: boolean; onProgress: (percent: number) => void }) => {
       const body = new FormData();
       body.append('media', file, file.name);
       body.append('audience', audience);
+      // The creator confirms everyone shown is an adult who agreed (subscribers-only stories).
+      if (confirmConsent) body.append('confirmConsent', 'true');
       return api('createStory', { body }, { onUploadProgress: onProgress });
     },
   });

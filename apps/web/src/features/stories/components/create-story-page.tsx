@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
+import { SubscribersConsent } from '../../../components/vip/subscribers-consent';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
@@ -33,6 +34,7 @@ export function CreateStoryPage() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [audience, setAudience] = useState('public');
+  const [consent, setConsent] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const createStory = useCreateStory();
 
@@ -72,9 +74,13 @@ export function CreateStoryPage() {
       setPhase({ kind: 'error', message: t('stories.fileRequired') });
       return;
     }
+    if (audience === 'subscribers' && !consent) {
+      setPhase({ kind: 'error', message: t('identity.consent.required') });
+      return;
+    }
     setPhase({ kind: 'uploading', percent: 0 });
     try {
-      await createStory.mutateAsync({ file, audience, onProgress: (percent) => setPhase({ kind: 'uploading', percent }) });
+      await createStory.mutateAsync({ file, audience, confirmConsent: audience === 'subscribers' && consent, onProgress: (percent) => setPhase({ kind: 'uploading', percent }) });
       setPhase({ kind: 'done' });
     } catch (error) {
       setPhase({ kind: 'error', message: failureText(error) });
@@ -123,6 +129,7 @@ export function CreateStoryPage() {
           <option value="followers">{t('stories.audienceFollowers')}</option>
           <option value="subscribers">{t('stories.audienceSubscribers')}</option>
         </select>
+        {audience === 'subscribers' ? <SubscribersConsent checked={consent} onChange={setConsent} disabled={busy} /> : null}
         {phase.kind === 'uploading' ? (
           <div className="upload__progress" role="progressbar" aria-label={t('upload.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={phase.percent}>
             <span style={{ width: `${phase.percent}%` }} />

@@ -8,23 +8,27 @@ export interface NewPost {
   contentType: ContentType;
   postType: PostType;
   visibility: Visibility;
+  /** The creator confirms everyone shown is an adult who agreed (subscribers-only posts). */
+  confirmConsent?: boolean;
   tags: readonly string[];
   onProgress: (percent: number) => void;
 }
 
 /**
  * POST /api/posts as multipart: every file as `media`, then description, contentType, postType,
- * visibility and the tags as a JSON list (only when there are some), reporting upload progress.
+ * visibility, confirmConsent (subscribers only) and the tags as a JSON list (only when there are some),
+ * reporting upload progress.
  */
 export function useCreatePost() {
   return useMutation({
-    mutationFn: ({ files, description, contentType, postType, visibility, tags, onProgress }: NewPost) => {
+    mutationFn: ({ files, description, contentType, postType, visibility, confirmConsent, tags, onProgress }: NewPost) => {
       const body = new FormData();
       for (const file of files) body.append('media', file, file.name);
       body.append('description', description);
       body.append('contentType', contentType);
       body.append('postType', postType);
       body.append('visibility', visibility);
+      if (confirmConsent) body.append('confirmConsent', 'true');
       if (tags.length > 0) body.append('tags', JSON.stringify(tags));
       return api('createPost', { body }, { onUploadProgress: onProgress });
     },

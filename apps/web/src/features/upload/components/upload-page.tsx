@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
+import { SubscribersConsent } from '../../../components/vip/subscribers-consent';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { profilePath, useSession } from '../../../lib/session';
@@ -45,6 +46,7 @@ export function UploadPage() {
   const [description, setDescription] = useState('');
   const [tags, setTags] = useState('');
   const [visibility, setVisibility] = useState<Visibility>('public');
+  const [consent, setConsent] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const createPost = useCreatePost();
 
@@ -87,6 +89,10 @@ export function UploadPage() {
       setPhase({ kind: 'error', message: t(PROBLEM_TEXT[problem ?? 'required']) });
       return;
     }
+    if (visibility === 'subscribers' && !consent) {
+      setPhase({ kind: 'error', message: t('identity.consent.required') });
+      return;
+    }
     setPhase({ kind: 'uploading', percent: 0 });
     // Partial: an answer missing what the contract promises still lands the page somewhere.
     let answer: Partial<UploadResponse> | undefined;
@@ -97,6 +103,7 @@ export function UploadPage() {
         contentType,
         postType,
         visibility,
+        confirmConsent: visibility === 'subscribers' && consent,
         tags: splitTags(tags),
         onProgress: (percent) => setPhase({ kind: 'uploading', percent }),
       });
@@ -193,6 +200,7 @@ export function UploadPage() {
           <option value="followers">{t('upload.audienceFollowers')}</option>
           <option value="subscribers">{t('upload.audienceSubscribers')}</option>
         </select>
+        {visibility === 'subscribers' ? <SubscribersConsent checked={consent} onChange={setConsent} disabled={busy} /> : null}
 
         {phase.kind === 'uploading' ? (
           <div className="upload__progress" role="progressbar" aria-label={t('upload.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={phase.percent}>
