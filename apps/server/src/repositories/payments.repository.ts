@@ -78,7 +78,7 @@ const SUBSCRIPTION_COLUMNS = [
   's.ended_at',
 ] as const;
 
-/** Subscriptions, the ledger, VIP offers and story unlocks: the money's records (docs/decisions/0020). */
+/** Subscriptions, the ledger, VIP offers and story unlocks: the money's records (docs/decisions/0022). */
 export function createPaymentsRepository(db: Database) {
   return {
     /** The creator named `username` as `viewerId` finds them (undefined: no such account, or hidden from the viewer). */

@@ -62,7 +62,7 @@ export interface SubscriptionsServiceDeps {
 
 /**
  * VIP: a creator's offer, subscriptions and their renewals, 'Comprar Story' and the account
- * verification fee (issue 15; docs/decisions/0020). Money moves through the provider seam; every
+ * verification fee (issue 15; docs/decisions/0022). Money moves through the provider seam; every
  * movement is one ledger entry written with what it pays for; access itself is the access module's
  * (a subscription opens content while its access_until is ahead).
  */

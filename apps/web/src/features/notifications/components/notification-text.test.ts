@@ -28,7 +28,7 @@ describe('notification lines of VIP, payments and verification', () => {
       '· la suscripción VIP terminó.',
       '· pago de la suscripción VIP reembolsado.',
       '· contracargo de un pago VIP.',
-      '· historias VIP desbloqueadas.',
+      'compró tus historias VIP.',
     ]);
   });
 

@@ -77,8 +77,9 @@ export function notificationLink(item: NotificationItem): string {
   if (item.type === 'moderation_decision') return '/settings/privacy-security/moderation-decisions';
   if (item.type === 'identity_decision') return '/settings/verification/identity';
   if (item.type === 'account_verified') return '/settings/verification/account';
-  // Lines to a creator (a new subscriber, stories bought, a payout paid) lead to the dashboard; a subscriber's to their subscriptions.
-  if (item.type === 'subscription' || item.type === 'payout_paid') return '/creator';
+  // A new subscriber leads to their profile (as a follow does); stories bought and a payout paid to
+  // the creator's dashboard; a subscriber's payment lines to their subscriptions.
+  if (item.type === 'payout_paid') return '/creator';
   if (item.type === 'payment') return item.detail === 'story_unlocked' ? '/creator' : '/settings/subscriptions';
   const actor = `/${encodeURIComponent(item.actor.username)}`;
   if (item.type === 'story_reply') return `/messages?to=${encodeURIComponent(item.actor.username)}`;
