@@ -57,6 +57,9 @@ export function createIdentityRepository(db: Database) {
         .selectFrom('identity_verifications')
         .select(['status', 'reason'])
         .where('user_id', '=', userId)
+        // A pending request is always the latest (a new one is only taken after a decision), even
+        // when two share an instant; then the newest decision.
+        .orderBy(sql`(status = 'pending')`, 'desc')
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(1)
