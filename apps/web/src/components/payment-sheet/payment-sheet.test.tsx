@@ -1,4 +1,3 @@
-import type { PaymentInfoResponse, UserVipResponse } from '@wag/contract/payments';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -6,39 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '../../lib/queries/payments';
 import { jsonResponse, renderRoutes } from '../../test/render-routes';
 import { calls, deferred, mockApi, signIn } from '../../test/social-fixtures';
+import { makeSubscription, makeVip, sandboxInfo } from '../../test/payment-fixtures';
 import { cardProblems, formatCardNumber, formatExpiry } from './card-form';
 import { PaymentSheet } from './payment-sheet';
 
-const sandboxInfo: PaymentInfoResponse = { provider: 'sandbox', testMode: true, currency: 'USD', platformFeePercent: 20, verificationFee: 100 };
-
-function makeVip(overrides: Partial<UserVipResponse> = {}): UserVipResponse {
-  return {
-    enabled: true,
-    monthlyPrice: 999,
-    storyPrice: 499,
-    currency: 'USD',
-    isSubscribed: false,
-    status: null,
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    lockedStories: 2,
-    ...overrides,
-  };
-}
-
-const subscription = {
-  id: 's1',
-  creator: { username: 'valeria_rios', fullName: 'Valeria Ríos', profilePictureUrl: null, isVerified: true },
-  status: 'active',
-  price: 999,
-  currency: 'USD',
-  provider: 'sandbox',
-  startedAt: '2026-11-25T10:00:00.000Z',
-  currentPeriodEnd: '2026-12-25T10:00:00.000Z',
-  accessUntil: '2026-12-25T10:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  card: { brand: 'visa', last4: '4242' },
-};
+const subscription = makeSubscription();
 
 /** A page with a button that opens the sheet, as the profile and the feed cards do. */
 function Opener({ purchase, onRedirect }: { purchase: Purchase; onRedirect?: (url: string) => void }) {
@@ -79,7 +50,7 @@ describe('card form helpers', () => {
 
 describe('PaymentSheet', () => {
   it('says what is bought and for how much, and names the test cards in test mode', async () => {
-    mockApi({ 'GET /api/payments/info': sandboxInfo, 'GET /api/users/valeria_rios/vip': makeVip() });
+    mockApi({ 'GET /api/payments/info': sandboxInfo, 'GET /api/users/valeria_rios/vip': makeVip({ lockedStories: 2 }) });
     renderSheet();
     const sheet = await screen.findByRole('dialog', { name: 'Suscripción VIP' });
     expect(await within(sheet).findByTestId('payment-summary')).toHaveTextContent('VIP de @valeria_rios');
@@ -97,14 +68,14 @@ describe('PaymentSheet', () => {
   });
 
   it('shows no test banner out of test mode', async () => {
-    mockApi({ 'GET /api/payments/info': { ...sandboxInfo, testMode: false }, 'GET /api/users/valeria_rios/vip': makeVip() });
+    mockApi({ 'GET /api/payments/info': { ...sandboxInfo, testMode: false }, 'GET /api/users/valeria_rios/vip': makeVip({ lockedStories: 2 }) });
     renderSheet();
     expect(await screen.findByLabelText('Número de tarjeta')).toBeInTheDocument();
     expect(screen.queryByTestId('test-mode-banner')).not.toBeInTheDocument();
   });
 
   it('asks for every field and the agreement before sending anything', async () => {
-    const fetchMock = mockApi({ 'GET /api/payments/info': sandboxInfo, 'GET /api/users/valeria_rios/vip': makeVip() });
+    const fetchMock = mockApi({ 'GET /api/payments/info': sandboxInfo, 'GET /api/users/valeria_rios/vip': makeVip({ lockedStories: 2 }) });
     renderSheet();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Pagar/ }));
@@ -126,7 +97,7 @@ describe('PaymentSheet', () => {
     let body: unknown = null;
     const fetchMock = mockApi({
       'GET /api/payments/info': sandboxInfo,
-      'GET /api/users/valeria_rios/vip': makeVip(),
+      'GET /api/users/valeria_rios/vip': makeVip({ lockedStories: 2 }),
       'POST /api/users/valeria_rios/vip/subscribe': (init) => {
         body = JSON.parse(String(init?.body));
         return jsonResponse(200, { success: true, subscription });
@@ -155,7 +126,7 @@ describe('PaymentSheet', () => {
     const answer = deferred<Response>();
     mockApi({
       'GET /api/payments/info': sandboxInfo,
-      'GET /api/users/valeria_rios/vip': makeVip(),
+      'GET /api/users/valeria_rios/vip': makeVip({ lockedStories: 2 }),
       'POST /api/users/valeria_rios/vip/subscribe': () => answer.promise,
     });
     renderSheet();
@@ -178,7 +149,7 @@ describe('PaymentSheet', () => {
     let attempts = 0;
     mockApi({
       'GET /api/payments/info': sandboxInfo,
-      'GET /api/users/valeria_rios/vip': makeVip(),
+      'GET /api/users/valeria_rios/vip': makeVip({ lockedStories: 2 }),
       'POST /api/users/valeria_rios/vip/subscribe': () => {
         attempts += 1;
         return jsonResponse(402, { success: false, message: 'Tu tarjeta fue rechazada.' });
@@ -199,7 +170,7 @@ describe('PaymentSheet', () => {
   it("shows the server's message for a card it refuses (an expired one)", async () => {
     mockApi({
       'GET /api/payments/info': sandboxInfo,
-      'GET /api/users/valeria_rios/vip': makeVip(),
+      'GET /api/users/valeria_rios/vip': makeVip({ lockedStories: 2 }),
       'POST /api/users/valeria_rios/vip/subscribe': () => jsonResponse(400, { success: false, message: 'La tarjeta está vencida.' }),
     });
     renderSheet();
@@ -215,7 +186,7 @@ describe('PaymentSheet', () => {
     const onRedirect = vi.fn();
     mockApi({
       'GET /api/payments/info': { ...sandboxInfo, provider: 'ccbill', testMode: false },
-      'GET /api/users/valeria_rios/vip': makeVip(),
+      'GET /api/users/valeria_rios/vip': makeVip({ lockedStories: 2 }),
       'POST /api/users/valeria_rios/vip/subscribe': (init) => {
         body = JSON.parse(String(init?.body));
         return jsonResponse(200, { success: true, checkoutUrl: 'https://checkout.example/form?id=1' });
@@ -233,7 +204,7 @@ describe('PaymentSheet', () => {
   });
 
   it('closes with Escape and forgets the card typed', async () => {
-    mockApi({ 'GET /api/payments/info': sandboxInfo, 'GET /api/users/valeria_rios/vip': makeVip() });
+    mockApi({ 'GET /api/payments/info': sandboxInfo, 'GET /api/users/valeria_rios/vip': makeVip({ lockedStories: 2 }) });
     renderSheet();
     const user = userEvent.setup();
     await fillCard(user);
@@ -244,7 +215,7 @@ describe('PaymentSheet', () => {
   });
 
   it('keeps the focus inside the sheet', async () => {
-    mockApi({ 'GET /api/payments/info': sandboxInfo, 'GET /api/users/valeria_rios/vip': makeVip() });
+    mockApi({ 'GET /api/payments/info': sandboxInfo, 'GET /api/users/valeria_rios/vip': makeVip({ lockedStories: 2 }) });
     renderSheet();
     const user = userEvent.setup();
     const sheet = await screen.findByRole('dialog');

@@ -1,27 +1,10 @@
-import type { PaymentInfoResponse, UserVipResponse } from '@wag/contract/payments';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProfileRoute } from '../../../app/routes/profile-route';
 import { jsonResponse, renderRoutes } from '../../../test/render-routes';
 import { calls, makePost, makeProfile, mockApi, signIn } from '../../../test/social-fixtures';
-
-const info: PaymentInfoResponse = { provider: 'sandbox', testMode: true, currency: 'USD', platformFeePercent: 20, verificationFee: 100 };
-
-function makeVip(overrides: Partial<UserVipResponse> = {}): UserVipResponse {
-  return {
-    enabled: true,
-    monthlyPrice: 999,
-    storyPrice: 499,
-    currency: 'USD',
-    isSubscribed: false,
-    status: null,
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    lockedStories: 0,
-    ...overrides,
-  };
-}
+import { makeSubscription, makeVip, sandboxInfo as info } from '../../../test/payment-fixtures';
 
 const lockedVip = (id: string) =>
   makePost({ id, slug: `vip-${id}`, post_type: 'vip', visibility: 'subscribers', locked: true, media_url: null, image_url: null, thumbnail_url: null });
@@ -67,19 +50,7 @@ describe('VIP tab', () => {
         paid = true;
         return jsonResponse(200, {
           success: true,
-          subscription: {
-            id: 's1',
-            creator: { username: 'valeria_rios', fullName: 'Valeria Ríos', profilePictureUrl: null, isVerified: true },
-            status: 'active',
-            price: 999,
-            currency: 'USD',
-            provider: 'sandbox',
-            startedAt: '2026-11-25T10:00:00.000Z',
-            currentPeriodEnd: '2026-12-25T10:00:00.000Z',
-            accessUntil: '2026-12-25T10:00:00.000Z',
-            cancelAtPeriodEnd: false,
-            card: { brand: 'visa', last4: '4242' },
-          },
+          subscription: makeSubscription(),
         });
       },
     });

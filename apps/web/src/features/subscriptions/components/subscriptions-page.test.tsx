@@ -1,27 +1,11 @@
-import type { Subscription } from '@wag/contract/payments';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../../test/render-routes';
 import { calls, mockApi, signIn } from '../../../test/social-fixtures';
+import { makeSubscription } from '../../../test/payment-fixtures';
 import { SubscriptionsPage } from './subscriptions-page';
 
-function makeSubscription(username: string, overrides: Partial<Subscription> = {}): Subscription {
-  return {
-    id: `s-${username}`,
-    creator: { username, fullName: null, profilePictureUrl: null, isVerified: true },
-    status: 'active',
-    price: 999,
-    currency: 'USD',
-    provider: 'sandbox',
-    startedAt: '2026-11-25T10:00:00.000Z',
-    currentPeriodEnd: '2026-12-25T10:00:00.000Z',
-    accessUntil: '2026-12-25T10:00:00.000Z',
-    cancelAtPeriodEnd: false,
-    card: { brand: 'visa', last4: '4242' },
-    ...overrides,
-  };
-}
 
 const renderPage = () => {
   signIn();
