@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { createAccount, expect, signInAs, skipGates, test, type TestAccount } from './support';
+import { createAccount, expect, openAs, signInAs, skipGates, test } from './support';
 
 /**
  * The tokens of the links to `linkPage` (reset-password, confirm-email) mailed to `email`, once there
@@ -27,13 +26,6 @@ async function linksMailedTo(email: string, linkPage: string, count = 1): Promis
 }
 
 const linkMailedTo = async (email: string, linkPage: string) => (await linksMailedTo(email, linkPage))[0]!;
-
-async function openAs(browser: Browser, page: Page, account: Pick<TestAccount, 'token' | 'username'>): Promise<Page> {
-  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-ES', hasTouch: true });
-  const other = await context.newPage();
-  await signInAs(other, account);
-  return other;
-}
 
 test('changing the password ends the other session; the login activity lists and ends sessions', async ({ page, browser, request }) => {
   const ana = await createAccount(request, 'ana');

@@ -1,27 +1,5 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createAccount, DEMO_PASSWORD, expect, signInAs, test, type TestAccount } from './support';
-
-async function openAs(browser: Browser, page: Page, account: Pick<TestAccount, 'token' | 'username'>): Promise<Page> {
-  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-ES', hasTouch: true });
-  const other = await context.newPage();
-  await signInAs(other, account);
-  return other;
-}
-
-/** A PNG drawn by the browser (a document, a selfie: any real image will do). */
-async function makePng(page: Page, color: string): Promise<Buffer> {
-  const bytes = await page.evaluate(async (fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 320;
-    canvas.height = 200;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = fill;
-    context.fillRect(0, 0, 320, 200);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
-    return Array.from(new Uint8Array(await blob.arrayBuffer()));
-  }, color);
-  return Buffer.from(bytes);
-}
+import type { APIRequestContext } from '@playwright/test';
+import { createAccount, DEMO_PASSWORD, expect, makePng, openAs, signInAs, test, type TestAccount } from './support';
 
 async function moderator(request: APIRequestContext): Promise<TestAccount> {
   const email = 'moderacion@demo.wag.test';
@@ -35,7 +13,7 @@ test('a creator sends identity documents; a moderator sees them in the desk and 
   await signInAs(page, creator);
   await page.goto('/settings/verification/identity');
   await expect(page.getByRole('heading', { name: 'Verificación de identidad' })).toBeVisible();
-  const pictures = [await makePng(page, '#224488'), await makePng(page, '#884422'), await makePng(page, '#228844')];
+  const pictures = [await makePng(page, '#224488', 320, 200), await makePng(page, '#884422', 320, 200), await makePng(page, '#228844', 320, 200)];
   await page.getByLabel('Fecha de nacimiento').fill('1990-05-10');
   await page.getByLabel('Documento de identidad: frente').setInputFiles({ name: 'frente.png', mimeType: 'image/png', buffer: pictures[0]! });
   await page.getByLabel('Documento de identidad: dorso').setInputFiles({ name: 'dorso.png', mimeType: 'image/png', buffer: pictures[1]! });

@@ -1,12 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
-import { createAccount, DEMO_PASSWORD, expect, signInAs, test, type TestAccount } from './support';
-
-async function openAs(browser: Browser, page: Page, account: Pick<TestAccount, 'token' | 'username'>): Promise<Page> {
-  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-ES', hasTouch: true });
-  const other = await context.newPage();
-  await signInAs(other, account);
-  return other;
-}
+import { createAccount, DEMO_PASSWORD, expect, openAs, signInAs, test } from './support';
 
 test('two people chat live: a message request, accepted, then replies both ways without reloading', async ({ page, browser, request }) => {
   const ana = await createAccount(request, 'ana');

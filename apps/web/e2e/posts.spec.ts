@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createAccount, expect, signInAs, test, type TestAccount } from './support';
+import { createAccount, expect, makePng, signInAs, test, type TestAccount } from './support';
 
 const require = createRequire(import.meta.url);
 const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
@@ -14,20 +14,6 @@ function makeClip(seconds = 2): Buffer {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'wag-e2e-clip-')), 'clip.mp4');
   execFileSync(ffmpeg, ['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc=size=360x640:rate=30:duration=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
   return readFileSync(file);
-}
-
-async function makePng(page: Page, color: string): Promise<Buffer> {
-  const bytes = await page.evaluate(async (fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 640;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = fill;
-    context.fillRect(0, 0, 640, 640);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
-    return Array.from(new Uint8Array(await blob.arrayBuffer()));
-  }, color);
-  return Buffer.from(bytes);
 }
 
 async function uploadQuicky(request: APIRequestContext, account: TestAccount, clip: Buffer, description: string): Promise<string> {
@@ -60,7 +46,7 @@ test('upload a photo with progress, open it, like it, comment and reply with a m
   await page.getByRole('button', { name: 'Publicar' }).click();
   await expect(page.getByText('Por favor, selecciona un archivo para subir.')).toBeVisible();
 
-  const png = await makePng(page, '#cc3366');
+  const png = await makePng(page, '#cc3366', 640, 640);
   await page.getByTestId('upload-input').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('Se publicará como foto')).toBeVisible();
   await page.getByLabel('Descripción').fill('Atardecer en la playa');
@@ -163,7 +149,7 @@ test('quickys: swipe and the buttons move through the author\'s quickys; comment
 test('a followers-only post is "Post no encontrado" for a stranger', async ({ page, request }) => {
   const author = await createAccount(request, 'priv');
   const stranger = await createAccount(request, 'str');
-  const png = await makePng(page, '#2255aa');
+  const png = await makePng(page, '#2255aa', 640, 640);
   const response = await request.post('/api/posts', {
     headers: { Authorization: `Bearer ${author.token}` },
     multipart: { media: { name: 'a.png', mimeType: 'image/png', buffer: png }, visibility: 'followers' },
@@ -176,7 +162,7 @@ test('a followers-only post is "Post no encontrado" for a stranger', async ({ pa
 
 test('the owner deletes a post from its page', async ({ page, request }) => {
   const author = await createAccount(request, 'del');
-  const png = await makePng(page, '#55aa22');
+  const png = await makePng(page, '#55aa22', 640, 640);
   const response = await request.post('/api/posts', {
     headers: { Authorization: `Bearer ${author.token}` },
     multipart: { media: { name: 'a.png', mimeType: 'image/png', buffer: png }, description: 'Para borrar' },
@@ -193,7 +179,7 @@ test('the owner deletes a post from its page', async ({ page, request }) => {
 test('saving a post puts it in Guardados, reachable from your profile', async ({ page, request }) => {
   const author = await createAccount(request, 'sav');
   const reader = await createAccount(request, 'lec');
-  const png = await makePng(page, '#aa7722');
+  const png = await makePng(page, '#aa7722', 640, 640);
   const response = await request.post('/api/posts', {
     headers: { Authorization: `Bearer ${author.token}` },
     multipart: { media: { name: 'a.png', mimeType: 'image/png', buffer: png }, description: 'Para guardar' },

@@ -1,27 +1,5 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createAccount, DEMO_PASSWORD, expect, signInAs, test, type TestAccount } from './support';
-
-async function openAs(browser: Browser, page: Page, account: Pick<TestAccount, 'token' | 'username'>): Promise<Page> {
-  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-ES', hasTouch: true });
-  const other = await context.newPage();
-  await signInAs(other, account);
-  return other;
-}
-
-/** A flat picture (no perceptual hash, so a takedown puts nothing on the block list other tests could hit). */
-async function makePng(page: Page, color: string): Promise<Buffer> {
-  const bytes = await page.evaluate(async (fill) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 480;
-    canvas.height = 480;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = fill;
-    context.fillRect(0, 0, 480, 480);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
-    return Array.from(new Uint8Array(await blob.arrayBuffer()));
-  }, color);
-  return Buffer.from(bytes);
-}
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createAccount, DEMO_PASSWORD, expect, makePng, openAs, signInAs, test, type TestAccount } from './support';
 
 async function post(request: APIRequestContext, page: Page, author: TestAccount, description: string): Promise<string> {
   await page.goto('/login');

@@ -107,3 +107,32 @@ export async function signInAs(page: Page, account: Pick<TestAccount, 'token' | 
     { token: account.token, username: account.username },
   );
 }
+
+/** The same test in a second browser (another device or another person), signed in as `account`. */
+export async function openAs(browser: Browser, page: Page, account: Pick<TestAccount, 'token' | 'username'>): Promise<Page> {
+  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-ES', hasTouch: true });
+  const other = await context.newPage();
+  await signInAs(other, account);
+  return other;
+}
+
+/**
+ * A flat PNG drawn by the browser of `page` (any real image will do: a post, a document). Flat, so it
+ * has no perceptual hash a takedown could put on the block list other tests would hit.
+ */
+export async function makePng(page: Page, color: string, width = 480, height = 480): Promise<Buffer> {
+  const bytes = await page.evaluate(
+    async ({ fill, w, h }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = fill;
+      context.fillRect(0, 0, w, h);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+      return Array.from(new Uint8Array(await blob.arrayBuffer()));
+    },
+    { fill: color, w: width, h: height },
+  );
+  return Buffer.from(bytes);
+}

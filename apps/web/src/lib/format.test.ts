@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { commentAge, formatCount, formatMoney, isoDate, storyAge } from './format';
+import { commentAge, formatCount, isoDate, storyAge } from './format';
+import { formatMoney } from './money';
 import { loadLanguage } from './i18n';
 
 const now = new Date('2026-05-10T12:00:00Z');

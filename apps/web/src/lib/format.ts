@@ -56,17 +56,3 @@ export function calendarDate(value: Date | string | number | null | undefined): 
   if (!date) return '';
   return new Intl.DateTimeFormat(currentLocale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
 }
-
-/**
- * An amount in cents of `currency` as the interface language writes money: '4,99 US$' in Spanish,
- * '$4.99' in English. Whole amounts keep their two decimals, as prices do.
- */
-export function formatMoney(cents: number, currency: string): string {
-  const amount = cents / 100;
-  try {
-    return new Intl.NumberFormat(currentLocale(), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  } catch {
-    // An unknown currency code: the number and the code.
-    return `${new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
-  }
-}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorText } from '../../lib/api-error';
-import { calendarDate, formatMoney } from '../../lib/format';
+import { calendarDate } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { t } from '../../lib/i18n';
 import { usePay, usePaymentInfo, type PaymentResult, type Purchase } from '../../lib/queries/payments';
 import { useUserVip } from '../../lib/queries/vip';

@@ -4,7 +4,7 @@ import { Icon } from '../../../components/ui/icon';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/money';
 import { t } from '../../../lib/i18n';
 import { usePaymentInfo } from '../../../lib/queries/payments';
 import { useVerificationStatus } from '../../../lib/queries/vip';

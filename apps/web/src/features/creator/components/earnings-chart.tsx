@@ -1,5 +1,5 @@
 import type { CreatorDashboardResponse } from '@wag/contract/payments';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/money';
 import { currentLocale, t } from '../../../lib/i18n';
 
 type Month = CreatorDashboardResponse['earningsByMonth'][number];

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { errorText } from '../../../lib/api-error';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/money';
 import { t } from '../../../lib/i18n';
 import { useSaveVipPrices } from '../api/creator-api';
 import { centsToInput, MAX_PRICE_CENTS, MIN_PRICE_CENTS, parseCents, priceProblem, type PriceProblem } from '../money-input';

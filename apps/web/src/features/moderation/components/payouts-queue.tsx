@@ -8,17 +8,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-error';
 import { calendarDate } from '../../../lib/format';
-import { currentLocale, t } from '../../../lib/i18n';
+import { formatMoney } from '../../../lib/money';
+import { t } from '../../../lib/i18n';
 import { useMarkPayoutPaid, usePayoutsQueue, type PayoutsQueueStatus } from '../api/payouts-api';
-
-/** Cents of `currency` as money in the interface language ("40,00 US$", "$40.00"). */
-export function formatMoney(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(currentLocale(), { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-}
 
 /**
  * The admins' payouts queue ("Pagos"): creators' requests waiting to be paid, the oldest first, with

@@ -7,7 +7,8 @@ import { PostGrid } from '../../../components/posts/post-grid';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { Spinner } from '../../../components/ui/spinner';
-import { calendarDate, formatMoney } from '../../../lib/format';
+import { calendarDate } from '../../../lib/format';
+import { formatMoney } from '../../../lib/money';
 import { t } from '../../../lib/i18n';
 import './vip-tab.css';
 
