@@ -107,7 +107,9 @@ describe('demo world', () => {
   });
 
   it('gives every account a valid username, an adult birth date, its email and the demo password', async () => {
-    const users = await db.selectFrom('users').select(['username', 'email', 'birth_date', 'password_hash']).execute();
+    const users = await db.selectFrom('users').select(['username', 'email', 'birth_date', 'password_hash', 'email_confirmed_at']).execute();
+    // Every demo account's address is confirmed: no banner asks the moderator or a creator to confirm it.
+    expect(users.filter((user) => user.email_confirmed_at === null).map((user) => user.username)).toEqual([]);
     const today = new Date();
     const adultLimit = new Date(Date.UTC(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate()));
     for (const user of users) {

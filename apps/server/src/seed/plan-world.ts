@@ -408,6 +408,7 @@ export function planWorld(r: Random, now: Date): World {
         featured_rank: null,
         role: account.role,
         created_at: createdAt,
+        email_confirmed_at: createdAt,
         updated_at: createdAt,
       },
       avatar: addSlot<AvatarSlot>({ type: 'avatar', seed: nextSeed++, initials: initialsOf(account.fullName), hue: account.hue }),
