@@ -194,7 +194,7 @@ export function createAccountDataRepository(db: Database) {
             password_hash = '!', full_name = NULL, bio = NULL, phone = NULL, birth_date = '1900-01-01',
             avatar_key = NULL, is_verified = false, featured_rank = NULL, role = 'user',
             totp_secret = NULL, totp_pending_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL,
-            email_confirmed_at = NULL, suspended_until = NULL,
+            email_confirmed_at = NULL, suspended_until = NULL, identity_verified_at = NULL,
             followers_count = 0, following_count = 0, posts_count = 0, listed_posts_count = 0, followers_posts_count = 0,
             deleted_at = ${now}, updated_at = ${now}
           WHERE id = ${userId}`.execute(trx);
