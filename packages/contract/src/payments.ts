@@ -12,7 +12,6 @@ export const VERIFICATION_FEE_CENTS = 100;
 export const GRACE_DAYS = 3;
 
 const cents = z.number().int();
-const price = z.number().int().min(MIN_PRICE_CENTS).max(MAX_PRICE_CENTS);
 
 /**
  * Every payment body: the card form of the sandbox provider (docs/product.md §3: cardNumber, expiryDate
@@ -20,9 +19,10 @@ const price = z.number().int().min(MIN_PRICE_CENTS).max(MAX_PRICE_CENTS);
  * starts at once (ending the EU withdrawal right for digital content), without which nothing is charged.
  */
 export const paymentBody = z.object({
-  cardNumber: z.string().max(40).optional(),
-  expiryDate: z.string().max(10).optional(),
-  cvv: z.string().max(8).optional(),
+  // Bounded, but loosely: the server reads the form and names what is wrong with it.
+  cardNumber: z.string().max(100).optional(),
+  expiryDate: z.string().max(20).optional(),
+  cvv: z.string().max(20).optional(),
   acceptImmediateAccess: z.boolean().optional(),
 });
 export type PaymentBody = z.infer<typeof paymentBody>;
@@ -51,8 +51,11 @@ export const vipOffer = z.object({
 });
 export type VipOffer = z.infer<typeof vipOffer>;
 
-/** PUT /api/creator/vip: identity-verified accounts only. */
-export const vipSettingsBody = z.object({ monthlyPrice: price, storyPrice: price });
+/**
+ * PUT /api/creator/vip: identity-verified accounts only. Whole cents; the range (MIN_PRICE_CENTS to
+ * MAX_PRICE_CENTS) is checked by the server, which says so in Spanish.
+ */
+export const vipSettingsBody = z.object({ monthlyPrice: z.number().int(), storyPrice: z.number().int() });
 export const vipSettingsResponse = z.object({ success: z.literal(true), vip: vipOffer });
 export type VipSettingsResponse = z.infer<typeof vipSettingsResponse>;
 

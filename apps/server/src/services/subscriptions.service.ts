@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import {
   GRACE_DAYS,
+  MAX_PRICE_CENTS,
+  MIN_PRICE_CENTS,
   VERIFICATION_FEE_CENTS,
   type AccountVerificationResponse,
   type PaymentBody,
@@ -237,6 +239,9 @@ export function createSubscriptionsService({ payments, provider, config, clock, 
     async setVipPrices(viewer: Viewer, prices: { monthlyPrice: number; storyPrice: number }): Promise<{ success: true; vip: VipOffer }> {
       const buyer = await activeBuyer(viewer);
       if (!buyer.identity_verified) throw new ForbiddenError(messages.vipIdentityRequired);
+      for (const price of [prices.monthlyPrice, prices.storyPrice]) {
+        if (price < MIN_PRICE_CENTS || price > MAX_PRICE_CENTS) throw new ValidationError(messages.vipPriceInvalid);
+      }
       const plan = await payments.saveVipPlan(viewer.userId, { ...prices, currency: config.currency }, clock.now());
       return { success: true, vip: offerOf(plan, true) };
     },

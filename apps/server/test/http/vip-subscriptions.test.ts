@@ -63,9 +63,11 @@ describe('the VIP offer', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Verifica tu identidad antes de poner precio a tu contenido o publicar contenido VIP.');
     await t.db.updateTable('users').set({ identity_verified_at: t.clock.now() }).where('id', '=', person.id).execute();
-    for (const price of [298, 50_000, 9.99]) {
-      expect((await t.request({ method: 'PUT', url: '/api/creator/vip', token: person.token, payload: { monthlyPrice: price, storyPrice: 299 } })).statusCode).toBe(400);
+    for (const price of [298, 50_000, -5]) {
+      const refused = await t.request({ method: 'PUT', url: '/api/creator/vip', token: person.token, payload: { monthlyPrice: price, storyPrice: 299 } });
+      expect({ status: refused.statusCode, message: refused.json().message }).toEqual({ status: 400, message: 'El precio debe estar entre 2,99 y 499,99.' });
     }
+    expect((await t.request({ method: 'PUT', url: '/api/creator/vip', token: person.token, payload: { monthlyPrice: 9.99, storyPrice: 299 } })).statusCode).toBe(400);
     const set = await t.request({ method: 'PUT', url: '/api/creator/vip', token: person.token, payload: { monthlyPrice: 1499, storyPrice: 399 } });
     expect(set.json().vip).toEqual({ enabled: true, monthlyPrice: 1499, storyPrice: 399, currency: 'USD' });
     expect((await vip(null, person.username)).json()).toMatchObject({ enabled: true, monthlyPrice: 1499, isSubscribed: false, status: null });
@@ -95,6 +97,7 @@ describe('subscribing with the sandbox', () => {
       [{ ...GOOD, acceptImmediateAccess: undefined }, 400, 'Para pagar, acepta que el acceso empieza de inmediato y que por eso renuncias al derecho de desistimiento.'],
       [{ ...GOOD, acceptImmediateAccess: false }, 400, 'Para pagar, acepta que el acceso empieza de inmediato y que por eso renuncias al derecho de desistimiento.'],
       [{ ...GOOD, cardNumber: '4242 4242 4242 4241' }, 400, 'El número de la tarjeta no es válido.'],
+      [{ ...GOOD, cardNumber: '4'.repeat(60) }, 400, 'El número de la tarjeta no es válido.'],
       [{ ...GOOD, expiryDate: '10/26' }, 400, 'La tarjeta está vencida.'],
       [{ ...GOOD, expiryDate: '1226' }, 400, 'La fecha de vencimiento debe tener el formato MM/AA.'],
       [{ ...GOOD, cvv: '12' }, 400, 'El CVV debe tener 3 o 4 dígitos.'],
