@@ -280,6 +280,21 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       clock,
       feePercent: config.payments.platformFeePercent,
       log: log.child({ component: 'ccbill' }),
+      mailPayment: async (order) => {
+        const [buyer, creator] = await Promise.all([users.findById(order.buyerId), order.creatorId ? users.findById(order.creatorId) : undefined]);
+        // A deleted account's tombstone has no address to write to.
+        if (!buyer || buyer.deleted_at) return;
+        await queueMail(buyer.id, {
+          kind: 'payment',
+          to: buyer.email,
+          username: buyer.username,
+          event: order.event,
+          amount: order.amount,
+          currency: order.currency,
+          creator: creator?.username ?? null,
+          until: order.until?.toISOString() ?? null,
+        });
+      },
     }),
     identity,
     moderation: createModerationService({

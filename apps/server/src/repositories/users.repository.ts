@@ -50,7 +50,7 @@ export function createUsersRepository(db: Database) {
     async findById(id: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'username', 'email', 'email_confirmed_at', 'full_name', 'avatar_key', 'is_verified', 'role'])
+        .select(['id', 'username', 'email', 'email_confirmed_at', 'full_name', 'avatar_key', 'is_verified', 'role', 'deleted_at'])
         .where('id', '=', id)
         .executeTakeFirst();
     },

@@ -1,6 +1,7 @@
 import { GRACE_DAYS } from '@wag/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
+import type { PaymentMailEvent } from '../mail/mail-messages.js';
 import { ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { CCBILL_PERIOD_DAYS, eventKey, readCcbillEvent, type CardFacts, type CcbillEvent } from '../payments/ccbill.js';
@@ -39,23 +40,40 @@ export type EventOutcome =
  * event about a sale not seen yet is kept as deferred and applied when the sale arrives; the effects
  * are written so that a late event leaves the state a timely one would have left.
  */
+/** A payment mail to send once an event has committed: whom it is for, about which creator, and its figures. */
+export interface PaymentMailOrder {
+  buyerId: string;
+  creatorId: string | null;
+  event: PaymentMailEvent;
+  amount: number;
+  currency: string;
+  until: Date | null;
+}
+
 export function createProcessorEventsService({
   unit,
   notify,
   clock,
   feePercent,
   log,
+  mailPayment,
 }: {
   unit: ProcessorEventsUnit;
   notify: Pick<NotificationsService, 'announce'>;
   clock: Clock;
   feePercent: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Mails a buyer what happened to their money, in their language (never fails what it tells of). */
+  mailPayment?: (mail: PaymentMailOrder) => Promise<void>;
 }) {
-  /** Inserts a notification in the event's transaction and remembers whom to tell live after the commit. */
-  async function tellOf(repos: ProcessorEventRepositories, tells: Tell[], notification: NewNotification): Promise<void> {
+  /**
+   * Inserts a notification in the event's transaction and remembers whom to tell live after the
+   * commit, and which mail to send then (`mail`: to the buyer the line is about).
+   */
+  async function tellOf(repos: ProcessorEventRepositories, tells: Tell[], notification: NewNotification, mail?: PaymentMailOrder): Promise<void> {
     await repos.notifications.insert(notification);
-    tells.push({ userId: notification.recipientId, event: 'notification' });
+    const told: Tell & { mail?: PaymentMailOrder } = { userId: notification.recipientId, event: 'notification', ...(mail ? { mail } : {}) };
+    tells.push(told);
   }
 
   /** The subscription a processor subscription id names; or why there is none to change. */
@@ -122,7 +140,12 @@ export function createProcessorEventsService({
         period_start: at,
         ...splitFee(gross, feePercent),
       });
-      await tellOf(repos, tells, { recipientId: checkout.creator_id, actorId: checkout.buyer_id, type: 'subscription', at });
+      await tellOf(
+        repos,
+        tells,
+        { recipientId: checkout.creator_id, actorId: checkout.buyer_id, type: 'subscription', at },
+        { buyerId: checkout.buyer_id, creatorId: checkout.creator_id, event: 'subscribed', amount: gross, currency: checkout.currency, until: addDays(at, CCBILL_PERIOD_DAYS) },
+      );
     } else if (checkout.purpose === 'story_purchase') {
       const entryId = await repos.events.appendLedger({
         ...common,
@@ -136,7 +159,12 @@ export function createProcessorEventsService({
     } else {
       await repos.events.appendLedger({ ...common, kind: 'verification_fee', creator_id: null, subscription_id: null, period_start: null, ...platformOnly(gross) });
       await repos.events.setVerified(checkout.buyer_id, true, at);
-      await tellOf(repos, tells, { recipientId: checkout.buyer_id, actorId: null, type: 'account_verified', at });
+      await tellOf(
+        repos,
+        tells,
+        { recipientId: checkout.buyer_id, actorId: null, type: 'account_verified', at },
+        { buyerId: checkout.buyer_id, creatorId: null, event: 'account_verified', amount: gross, currency: checkout.currency, until: null },
+      );
     }
     await repos.events.completeCheckout(checkout.id, at);
     return 'applied';
@@ -193,7 +221,13 @@ export function createProcessorEventsService({
         at,
       );
     }
-    await tellOf(repos, tells, { recipientId: subscription.subscriber_id, actorId: subscription.creator_id, type: 'payment', detail: 'renewed', at });
+    const renewedFor = event.amount ?? subscription.price;
+    await tellOf(
+      repos,
+      tells,
+      { recipientId: subscription.subscriber_id, actorId: subscription.creator_id, type: 'payment', detail: 'renewed', at },
+      { buyerId: subscription.subscriber_id, creatorId: subscription.creator_id, event: 'renewed', amount: renewedFor, currency: subscription.currency, until: periodEnd },
+    );
     return 'applied';
   }
 
@@ -212,7 +246,19 @@ export function createProcessorEventsService({
       },
       at,
     );
-    await tellOf(repos, tells, { recipientId: subscription.subscriber_id, actorId: subscription.creator_id, type: 'payment', detail: 'renewal_failed', at });
+    await tellOf(
+      repos,
+      tells,
+      { recipientId: subscription.subscriber_id, actorId: subscription.creator_id, type: 'payment', detail: 'renewal_failed', at },
+      {
+        buyerId: subscription.subscriber_id,
+        creatorId: subscription.creator_id,
+        event: 'renewal_failed',
+        amount: subscription.price,
+        currency: subscription.currency,
+        until: addDays(subscription.current_period_end, GRACE_DAYS),
+      },
+    );
     return 'applied';
   }
 
@@ -273,13 +319,13 @@ export function createProcessorEventsService({
     if (charge.kind === 'verification_fee' && charge.payer_id) await repos.events.setVerified(charge.payer_id, false, at);
     // A payment line names the creator as its actor; the verification fee has none to name.
     if (charge.payer_id && charge.creator_id) {
-      await tellOf(repos, tells, {
-        recipientId: charge.payer_id,
-        actorId: charge.creator_id,
-        type: 'payment',
-        detail: kind === 'chargeback' ? 'chargeback' : 'refunded',
-        at,
-      });
+      await tellOf(
+        repos,
+        tells,
+        { recipientId: charge.payer_id, actorId: charge.creator_id, type: 'payment', detail: kind === 'chargeback' ? 'chargeback' : 'refunded', at },
+        // A chargeback is the cardholder's own doing at their bank: only a refund is mailed.
+        kind === 'chargeback' ? undefined : { buyerId: charge.payer_id, creatorId: charge.creator_id, event: 'refunded', amount: charge.gross, currency: charge.currency, until: null },
+      );
     }
     return 'applied';
   }
@@ -381,6 +427,9 @@ export function createProcessorEventsService({
       });
       log.info({ eventType, key, outcome }, 'CCBill webhook');
       if (tells.length > 0) await notify.announce(tells);
+      if (mailPayment) {
+        for (const told of tells as Array<Tell & { mail?: PaymentMailOrder }>) if (told.mail) await mailPayment(told.mail);
+      }
       return { outcome };
     },
   };

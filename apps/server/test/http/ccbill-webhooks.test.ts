@@ -365,6 +365,10 @@ describe("a subscription's life", () => {
     ]);
     expect(ledger[0]!.period_start!.toISOString()).toBe(now.toISOString());
     expect(await notificationsOf(creator.id)).toEqual([{ type: 'subscription', actor_id: fan.id, detail: null }]);
+    // The fan is mailed the receipt, in their language, naming the creator.
+    const mails = await t.db.selectFrom('jobs').select('data').where('name', '=', 'mail.send').execute();
+    const receipt = mails.map((job) => (job.data as { message: Record<string, unknown> }).message).find((message) => message.kind === 'payment' && message.to === fan.email);
+    expect(receipt).toMatchObject({ event: 'subscribed', amount: 999, currency: 'USD', creator: creator.username, username: fan.username });
     const completed = await t.db.selectFrom('payment_checkouts').select('completed_at').where('id', '=', checkoutId).executeTakeFirstOrThrow();
     expect(completed.completed_at?.toISOString()).toBe(now.toISOString());
 
