@@ -112,7 +112,8 @@ export function postFactsSql(viewer: ViewerSql, now: Date, alias = 'p', prefix =
     ['viewer_follows', followsSql(viewer, owner)],
     ['viewer_blocked', blockedSql(viewer, owner)],
     ['viewer_reported', reportedSql(viewer, 'post', ref(alias, 'id'))],
-    ['viewer_subscribed', subscribedSql(viewer, owner, now)],
+    // Read by the rules for subscribers-only items alone: no lookup for the others.
+    ['viewer_subscribed', sql<boolean>`(${ref(alias, 'visibility')} = 'subscribers' AND ${subscribedSql(viewer, owner, now)})`],
   ]);
 }
 
@@ -131,8 +132,8 @@ export function storyFactsSql(viewer: ViewerSql, now: Date, alias = 's', prefix 
     ['viewer_follows', followsSql(viewer, owner)],
     ['viewer_blocked', blockedSql(viewer, owner)],
     ['viewer_reported', reportedSql(viewer, 'story', ref(alias, 'id'))],
-    ['viewer_subscribed', subscribedSql(viewer, owner, now)],
-    ['viewer_unlocked', unlockedSql(viewer, ref(alias, 'id'))],
+    ['viewer_subscribed', sql<boolean>`(${ref(alias, 'audience')} = 'subscribers' AND ${subscribedSql(viewer, owner, now)})`],
+    ['viewer_unlocked', sql<boolean>`(${ref(alias, 'audience')} = 'subscribers' AND ${unlockedSql(viewer, ref(alias, 'id'))})`],
   ]);
 }
 

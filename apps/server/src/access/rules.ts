@@ -38,7 +38,10 @@ export interface OwnerFacts {
 
 /** The viewer's paid access to the owner's subscribers-only content. */
 export interface PaidFacts {
-  /** The viewer's subscription to the owner gives access now (access_until ahead; false for a guest). */
+  /**
+   * The viewer's subscription to the owner gives access now (access_until ahead; false for a guest).
+   * Read only for subscribers-only items (filters.ts looks it up for those alone).
+   */
   viewer_subscribed: boolean;
 }
 
