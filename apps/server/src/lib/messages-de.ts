@@ -198,6 +198,7 @@ export const germanMessages: MessageCatalog = {
   payoutRequested: 'Auszahlung angefordert. Wir sagen dir Bescheid, sobald sie bezahlt ist.',
   hostedCheckoutOnly: 'Zahlungen erfolgen über das sichere Formular des Zahlungsanbieters: Sende keine Kartendaten.',
   paymentsLimited: 'Zu viele Zahlungsversuche. Warte kurz und versuche es erneut.',
+  cancelWithProcessor: 'Dieses Abo wird über CCBill bezahlt: Kündige es auf support.ccbill.com (oder über die E-Mail von CCBill). Du behältst den Zugang bis zum Ende des bezahlten Zeitraums.',
   messageToDeleted: 'Dieses Konto wurde gelöscht und kann keine Nachrichten mehr empfangen.',
   accountDeleted: 'Dein Konto wurde gelöscht. Danke, dass du Teil von WAG warst.',
   exportsLimited: 'Du hast deine Daten schon mehrmals heruntergeladen. Warte ein wenig, bevor du sie erneut anforderst.',

@@ -197,6 +197,7 @@ export const englishMessages: MessageCatalog = {
   payoutRequested: 'Payout requested. We’ll let you know when it has been paid.',
   hostedCheckoutOnly: 'Payments are made on the payment processor’s secure form: don’t send card details.',
   paymentsLimited: 'Too many payment attempts. Wait a little and try again.',
+  cancelWithProcessor: 'This subscription is paid through CCBill: cancel it at support.ccbill.com (or from CCBill’s email). You keep access until the end of the paid period.',
   messageToDeleted: 'This account was deleted: it can no longer receive messages.',
   accountDeleted: 'Your account was deleted. Thanks for having been part of WAG.',
   exportsLimited: 'You’ve already downloaded your data several times. Wait a little before asking again.',

@@ -198,6 +198,7 @@ export const frenchMessages: MessageCatalog = {
   payoutRequested: 'Demande de versement envoyée. Nous te préviendrons une fois le paiement effectué.',
   hostedCheckoutOnly: 'Les paiements se font sur le formulaire sécurisé du prestataire de paiement : n’envoie pas les données de la carte.',
   paymentsLimited: 'Trop de tentatives de paiement. Patiente un peu et réessaie.',
+  cancelWithProcessor: 'Cet abonnement est payé via CCBill : annule-le sur support.ccbill.com (ou depuis l’e-mail de CCBill). Tu gardes l’accès jusqu’à la fin de la période payée.',
   messageToDeleted: 'Ce compte a été supprimé : il ne peut plus recevoir de messages.',
   accountDeleted: 'Ton compte a été supprimé. Merci d’avoir fait partie de WAG.',
   exportsLimited: 'Tu as déjà téléchargé tes données plusieurs fois. Attends un peu avant de recommencer.',

@@ -214,6 +214,7 @@ export const spanishMessages = {
   payoutRequested: 'Solicitud de pago enviada. Te avisaremos cuando se haya pagado.',
   hostedCheckoutOnly: 'Los pagos se hacen en el formulario seguro del procesador de pagos: no envíes los datos de la tarjeta.',
   paymentsLimited: 'Demasiados intentos de pago. Espera un poco e inténtalo de nuevo.',
+  cancelWithProcessor: 'Esta suscripción se paga con CCBill: cancélala en support.ccbill.com (o desde el correo de CCBill). Conservas el acceso hasta el final del periodo pagado.',
 };
 
 export type MessageKey = keyof typeof spanishMessages;

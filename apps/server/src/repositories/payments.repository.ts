@@ -209,7 +209,13 @@ export function createPaymentsRepository(db: Database) {
      */
     async renewPeriod(
       subscription: Pick<SubscriptionRow, 'id' | 'current_period_end'>,
-      next: { periodStart: Date; periodEnd: Date; card?: { brand: string; last4: string; token: string } },
+      next: {
+        periodStart: Date;
+        periodEnd: Date;
+        card?: { brand: string; last4: string; token: string };
+        /** The subscriber paid it themselves: it renews again (a cancellation is taken back). */
+        reactivate?: boolean;
+      },
       entry: Omit<NewLedgerEntry, 'subscriptionId' | 'periodStart'>,
       lines?: NewNotification[],
     ): Promise<boolean> {
@@ -218,17 +224,18 @@ export function createPaymentsRepository(db: Database) {
         if (!written) return false;
         const moved = await trx
           .updateTable('subscriptions')
-          .set({
-            status: 'active',
+          .set((eb) => ({
+            // A cancellation made while the job was charging stands: the period is paid, it does not renew.
+            status: next.reactivate ? 'active' : eb.case().when('status', '=', 'canceled').then(sql<'canceled'>`'canceled'`).else(sql<'active'>`'active'`).end(),
             current_period_start: next.periodStart,
             current_period_end: next.periodEnd,
             access_until: next.periodEnd,
             renewal_failures: 0,
             next_attempt_at: null,
-            cancel_at_period_end: false,
+            ...(next.reactivate ? { cancel_at_period_end: false } : {}),
             updated_at: entry.at,
             ...(next.card ? { card_brand: next.card.brand, card_last4: next.card.last4, card_token: next.card.token } : {}),
-          })
+          }))
           .where('id', '=', subscription.id)
           .where('current_period_end', '=', new Date(subscription.current_period_end))
           .executeTakeFirst();

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { splitFee } from '../payments/fees.js';
-import { addMonth } from '../services/subscriptions.service.js';
+import { addMonths } from '../services/subscriptions.service.js';
 import { TRY_ACCOUNT } from './world-data.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -66,9 +66,9 @@ export async function seedPayments(trx: Transaction<DB>, now: Date): Promise<voi
     let start = new Date(now.getTime() - days * DAY);
     for (let i = 0; i < monthsAgo; i += 1) start = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() - 1, start.getUTCDate(), start.getUTCHours(), start.getUTCMinutes()));
     const periods: Date[] = [start];
-    while (addMonth(periods.at(-1)!).getTime() <= now.getTime()) periods.push(addMonth(periods.at(-1)!));
+    while (addMonths(start, periods.length).getTime() <= now.getTime()) periods.push(addMonths(start, periods.length));
     const periodStart = periods.at(-1)!;
-    const periodEnd = addMonth(periodStart);
+    const periodEnd = addMonths(start, periods.length);
     const row = await trx
       .insertInto('subscriptions')
       .values({

@@ -42,11 +42,28 @@ export class PaymentDeclinedError extends AppError {
   }
 }
 
-/** The same day next month (the last day of a shorter month), in UTC: a monthly period. */
-export function addMonth(date: Date): Date {
-  const next = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds()));
+/** The same day `months` months later (the last day of a shorter month), in UTC. */
+export function addMonths(date: Date, months: number): Date {
+  const next = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds()));
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return next;
+}
+
+/** The same day next month: a monthly period. */
+export function addMonth(date: Date): Date {
+  return addMonths(date, 1);
+}
+
+/**
+ * The end of the period after the one ending at `periodEnd`, counted from the subscription's start
+ * (`anchor`), so a subscription begun on the 31st renews on the last day of short months and on the
+ * 31st again after them, rather than drifting to the 28th for good.
+ */
+export function nextPeriodEnd(anchor: Date, periodEnd: Date): Date {
+  let months = (periodEnd.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (periodEnd.getUTCMonth() - anchor.getUTCMonth());
+  let next = addMonths(anchor, months);
+  while (next.getTime() <= periodEnd.getTime()) next = addMonths(anchor, ++months);
   return next;
 }
 
@@ -171,6 +188,11 @@ export function createSubscriptionsService({ payments, provider, config, clock, 
       if (expired && subscription.status === 'past_due') await tellSubscriber(subscription, 'expired', now);
       return expired ? 'expired' : 'skipped';
     }
+    // The job did not run for the whole grace (the server was down): the months missed are not
+    // charged after the fact; the subscription simply ended.
+    if (periodEnd.getTime() + GRACE_DAYS * DAY_MS <= now.getTime()) {
+      return (await payments.expire(subscription.id, now, [lineTo('expired')])) ? 'expired' : 'skipped';
+    }
     // Suspension (of either), deletion or a block stops renewals: the paid period runs out and ends.
     if (!(await payments.renewalAllowed(subscription.subscriber_id, subscription.creator_id, now)) || !subscription.card_token || provider.kind !== 'card') {
       if (!accessOver && subscription.status === 'active' && periodEnd.getTime() > now.getTime()) return 'skipped';
@@ -186,7 +208,7 @@ export function createSubscriptionsService({ payments, provider, config, clock, 
     if (outcome.ok) {
       const renewed = await payments.renewPeriod(
         subscription,
-        { periodStart: periodEnd, periodEnd: addMonth(periodEnd) },
+        { periodStart: periodEnd, periodEnd: nextPeriodEnd(new Date(subscription.created_at), periodEnd) },
         {
           kind: 'renewal',
           payerId: subscription.subscriber_id,
@@ -220,7 +242,7 @@ export function createSubscriptionsService({ payments, provider, config, clock, 
       amount: subscription.price,
       currency: subscription.currency,
       creator: creator?.username ?? null,
-      until: (until ?? (event === 'renewed' ? addMonth(new Date(subscription.current_period_end)) : now)).toISOString(),
+      until: (until ?? (event === 'renewed' ? nextPeriodEnd(new Date(subscription.created_at), new Date(subscription.current_period_end)) : now)).toISOString(),
     });
   }
 
@@ -276,9 +298,17 @@ export function createSubscriptionsService({ payments, provider, config, clock, 
       const buyer = await activeBuyer(viewer);
       const seller = await sellerFor(viewer, username);
       const now = clock.now();
-      const live = await payments.liveSubscription(viewer.userId, seller.id);
+      let live = await payments.liveSubscription(viewer.userId, seller.id);
+      // One whose access has run out (the job has not recorded it yet) ends now: this is a new one.
+      if (live && new Date(live.access_until).getTime() <= now.getTime()) {
+        await payments.expire(live.id, now);
+        live = undefined;
+      }
       if (live && live.status === 'active') throw new ConflictError(messages.vipAlreadySubscribed);
-      if (live && live.status === 'canceled' && new Date(live.access_until).getTime() > now.getTime()) {
+      // Renewals through the processor are the processor's: WAG never opens a second recurring sale.
+      if (live && live.provider !== provider.name) throw new ConflictError(messages.vipAlreadySubscribed);
+      if (live && provider.kind === 'hosted') throw new ConflictError(messages.vipAlreadySubscribed);
+      if (live && live.status === 'canceled' && new Date(live.current_period_end).getTime() > now.getTime()) {
         await payments.resume(live.id, now);
         return { success: true, subscription: toSubscription((await payments.subscriptionById(live.id))!, sellerSummary(seller)) };
       }
@@ -290,14 +320,14 @@ export function createSubscriptionsService({ payments, provider, config, clock, 
         );
         return { success: true, checkoutUrl };
       }
-      if (live && live.status === 'past_due') {
-        // Paying a failed renewal with another card: this period's charge, once.
+      if (live) {
+        // A failed renewal (cancelled since, or not) paid with another card: this period's charge, once.
         const periodEnd = new Date(live.current_period_end);
         // Keyed by the card too: the declined renewal's key already holds the old card's answer.
         const outcome = await chargeCard(body, live.price, 'WAG VIP', `renewal:${live.id}:${periodEnd.toISOString()}:${cardFingerprint(body)}`);
         await payments.renewPeriod(
           live,
-          { periodStart: periodEnd, periodEnd: addMonth(periodEnd), card: { ...outcome.card, token: outcome.cardToken } },
+          { periodStart: periodEnd, periodEnd: nextPeriodEnd(new Date(live.created_at), periodEnd), card: { ...outcome.card, token: outcome.cardToken }, reactivate: true },
           {
             kind: 'renewal',
             payerId: viewer.userId,
@@ -361,6 +391,9 @@ export function createSubscriptionsService({ payments, provider, config, clock, 
       if (!seller) throw new NotFoundError(messages.userNotFound);
       const live = await payments.liveSubscription(viewer.userId, seller.id);
       if (!live || live.status === 'canceled') throw new NotFoundError(messages.vipNotSubscribed);
+      // CCBill bills by itself and WAG cannot stop it: the person cancels with CCBill, whose
+      // Cancellation webhook then records it here.
+      if (live.provider === 'ccbill') throw new ConflictError(messages.cancelWithProcessor);
       await payments.cancelAtPeriodEnd(live.id, now);
       const updated = (await payments.subscriptionById(live.id))!;
       const buyer = await payments.buyer(viewer.userId, now);
@@ -465,6 +498,11 @@ export function createSubscriptionsService({ payments, provider, config, clock, 
         await mailBuyer(buyer, { event: 'account_verified', amount: VERIFICATION_FEE_CENTS, currency: config.currency, creator: null, until: null });
       }
       return { success: true, account: 'active', message: messages.accountVerified };
+    },
+
+    /** Settles one subscription as the job read it (the job's step; a test can put a write between the read and it). */
+    settleOne(subscription: SubscriptionRow) {
+      return settle(subscription, clock.now());
     },
 
     /** One pass of the renewal job: every sandbox subscription due at the clock's now. */

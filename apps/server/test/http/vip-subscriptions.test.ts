@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_DECISION_TTL_MS } from '../../src/access/media-access.js';
 import { productionProblems } from '../../src/lib/production-guard.js';
-import { addMonth } from '../../src/services/subscriptions.service.js';
+import { addMonth, nextPeriodEnd } from '../../src/services/subscriptions.service.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { insertStory } from '../support/moderation.js';
 import { insertPost } from '../support/posts.js';
@@ -301,6 +301,94 @@ describe('renewals, cancellation and the end of access (a test clock)', () => {
     expect(row.status).toBe('expired');
     expect(await ledgerOf(subscription.id)).toHaveLength(1);
     await t.db.updateTable('users').set({ suspended_until: null }).where('id', '=', user.id).execute();
+    t.clock.set(start);
+  });
+});
+
+describe('the edges of a subscription’s life', () => {
+  it('renews from the day it began: the 31st comes back after a short month', () => {
+    const anchor = new Date('2027-01-31T10:00:00Z');
+    const feb = nextPeriodEnd(anchor, anchor);
+    const mar = nextPeriodEnd(anchor, feb);
+    const apr = nextPeriodEnd(anchor, mar);
+    expect([feb, mar, apr].map((date) => date.toISOString().slice(0, 10))).toEqual(['2027-02-28', '2027-03-31', '2027-04-30']);
+  });
+
+  it('subscribing again after a cancelled period ran out, before the job ran, is a new subscription that opens the content', async () => {
+    const start = t.clock.now();
+    const { user, post } = await creator();
+    const fan = await createUser(t);
+    const { subscription: first } = (await subscribe(fan, user.username)).json();
+    await t.request({ method: 'DELETE', url: `/api/users/${user.username}/vip/subscribe`, token: fan.token });
+    t.clock.set(new Date(addMonth(start).getTime() + 1000));
+    const again = await subscribe(fan, user.username);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().subscription.id).not.toBe(first.id);
+    expect(again.json().subscription.status).toBe('active');
+    expect((await postFor(fan, post.slug)).locked).toBeFalsy();
+    expect((await t.db.selectFrom('subscriptions').select('status').where('id', '=', first.id).executeTakeFirstOrThrow()).status).toBe('expired');
+    t.clock.set(start);
+  });
+
+  it('does not charge the months the job missed: a subscription left due past its grace simply ends', async () => {
+    const start = t.clock.now();
+    const { user } = await creator();
+    const fan = await createUser(t);
+    const { subscription } = (await subscribe(fan, user.username)).json();
+    t.clock.set(new Date(addMonth(start).getTime() + 95 * DAY));
+    await settle();
+    await settle();
+    expect((await t.db.selectFrom('subscriptions').select('status').where('id', '=', subscription.id).executeTakeFirstOrThrow()).status).toBe('expired');
+    expect((await ledgerOf(subscription.id)).map((entry) => entry.kind)).toEqual(['subscription']);
+    t.clock.set(start);
+  });
+
+  it('keeps a cancellation made while the job was charging the renewal', async () => {
+    const start = t.clock.now();
+    const { user } = await creator();
+    const fan = await createUser(t);
+    const { subscription } = (await subscribe(fan, user.username)).json();
+    t.clock.set(new Date(addMonth(start).getTime() + 1000));
+    const due = await t.db.selectFrom('subscriptions').selectAll().where('id', '=', subscription.id).executeTakeFirstOrThrow();
+    // The fan cancels after the job read the subscription and before it wrote the renewal.
+    await t.request({ method: 'DELETE', url: `/api/users/${user.username}/vip/subscribe`, token: fan.token });
+    const renewed = await t.app.services.subscriptions.settleOne(due);
+    expect(renewed).toBe('renewed');
+    const row = await t.db.selectFrom('subscriptions').select(['status', 'cancel_at_period_end']).where('id', '=', subscription.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'canceled', cancel_at_period_end: true });
+    t.clock.set(start);
+  });
+
+  it('a CCBill subscription is cancelled with CCBill, which bills by itself: WAG says where and changes nothing', async () => {
+    const { user } = await creator();
+    const fan = await createUser(t);
+    const now = t.clock.now();
+    const end = addMonth(now);
+    await t.db
+      .insertInto('subscriptions')
+      .values({ subscriber_id: fan.id, creator_id: user.id, provider: 'ccbill', provider_ref: `cc-${fan.id.slice(0, 8)}`, status: 'active', price: 999, currency: 'USD', card_brand: null, card_last4: null, current_period_start: now, current_period_end: end, access_until: end, accepted_immediate_access_at: now, ended_at: null })
+      .execute();
+    const cancel = await t.request({ method: 'DELETE', url: `/api/users/${user.username}/vip/subscribe`, token: fan.token });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toMatch(/support\.ccbill\.com/);
+    expect((await t.db.selectFrom('subscriptions').select('status').where('subscriber_id', '=', fan.id).executeTakeFirstOrThrow()).status).toBe('active');
+  });
+
+  it('a subscription cancelled while past due is paid again with a card, not resumed for free', async () => {
+    const start = t.clock.now();
+    const { user } = await creator();
+    const fan = await createUser(t);
+    const { subscription } = (await subscribe(fan, user.username, { ...GOOD, expiryDate: '11/26' })).json();
+    t.clock.set(new Date(addMonth(start).getTime() + 1000));
+    await settle();
+    await t.request({ method: 'DELETE', url: `/api/users/${user.username}/vip/subscribe`, token: fan.token });
+    // Not taken up for free: the period is charged, so a declined card gets nothing.
+    const again = await subscribe(fan, user.username, DECLINED);
+    expect(again.statusCode).toBe(402);
+    expect((await t.db.selectFrom('subscriptions').select('status').where('id', '=', subscription.id).executeTakeFirstOrThrow()).status).toBe('canceled');
+    const paid = await subscribe(fan, user.username);
+    expect(paid.json().subscription).toMatchObject({ id: subscription.id, status: 'active', cancelAtPeriodEnd: false });
+    expect((await ledgerOf(subscription.id)).map((entry) => entry.kind)).toEqual(['subscription', 'renewal']);
     t.clock.set(start);
   });
 });
