@@ -144,6 +144,10 @@ test('quickys: swipe and the buttons move through the author\'s quickys; comment
   await page.getByRole('button', { name: /Ver comentarios/ }).click();
   await page.getByTestId('sheet-backdrop').click({ position: { x: 20, y: 20 } });
   await expect(sheet).toBeHidden();
+  // And by its close button, which sits in the drag handle (the handle must not take its click).
+  await page.getByRole('button', { name: /Ver comentarios/ }).click();
+  await page.getByRole('button', { name: 'Cerrar comentarios' }).click();
+  await expect(sheet).toBeHidden();
 });
 
 test('a followers-only post is "Post no encontrado" for a stranger', async ({ page, request }) => {

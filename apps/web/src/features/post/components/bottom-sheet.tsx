@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Icon } from '../../../components/ui/icon';
 import { t } from '../../../lib/i18n';
 
 /** docs/product.md §9: a drag down of more than 120 px closes the sheet. */
@@ -39,6 +40,9 @@ export function BottomSheet({ title, onClose, children }: { title: string; onClo
           className="sheet__handle"
           data-testid="sheet-handle"
           onPointerDown={(event) => {
+            // A press on the close button is a click, not a drag: capturing the pointer here would
+            // take the click away from the button (the sheet then never closed from it).
+            if ((event.target as HTMLElement).closest('button')) return;
             start.current = event.clientY;
             event.currentTarget.setPointerCapture?.(event.pointerId);
           }}
@@ -50,8 +54,9 @@ export function BottomSheet({ title, onClose, children }: { title: string; onClo
         >
           <span aria-hidden="true" />
           <h2>{title}</h2>
-          <button type="button" className="sheet__close" onClick={onClose}>
-            {t('post.closeComments')}
+          {/* An icon with its words as its name: a label beside the title wrapped and pushed it off centre. */}
+          <button type="button" className="sheet__close" onClick={onClose} aria-label={t('post.closeComments')} title={t('post.closeComments')}>
+            <Icon name="close" size={20} />
           </button>
         </div>
         <div className="sheet__body">{children}</div>
