@@ -180,6 +180,8 @@ export const creatorDashboardResponse = z.object({
     z.object({
       id: z.string(),
       slug: z.string(),
+      /** Where it opens: a quicky at /quicky/{slug}, anything else at /post/{slug}. */
+      postType: z.enum(['grid', 'quicky', 'vip']),
       title: z.string().nullable(),
       visibility: z.enum(['public', 'followers', 'subscribers']),
       thumbnailUrl: z.string().nullable(),

@@ -38,6 +38,7 @@ export interface LedgerLineRow {
 export interface CreatorPostRow {
   id: string;
   slug: string;
+  post_type: 'grid' | 'quicky' | 'vip';
   title: string | null;
   visibility: 'public' | 'followers' | 'subscribers';
   views_count: number;
@@ -132,7 +133,7 @@ export function createCreatorRepository(db: Database) {
     /** The creator's latest posts with their counters and the files of their first item. */
     async recentPosts(creatorId: string, limit: number): Promise<CreatorPostRow[]> {
       const result = await sql<CreatorPostRow>`
-        SELECT p.id, p.slug, p.title, p.visibility, p.views_count, p.likes_count, p.comments_count, p.created_at,
+        SELECT p.id, p.slug, p.post_type, p.title, p.visibility, p.views_count, p.likes_count, p.comments_count, p.created_at,
                m.thumb_key, m.poster_key, m.image_key
         FROM posts p
         LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0

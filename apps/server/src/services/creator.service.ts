@@ -128,6 +128,7 @@ export function createCreatorService({ creator, uow, clock, notify, payments, jo
         recentPosts: posts.map((post) => ({
           id: post.id,
           slug: post.slug,
+          postType: post.post_type,
           title: post.title,
           visibility: post.visibility,
           // The creator's own posts: the picture grids show (toPostSummary's cover), never locked for them.

@@ -193,7 +193,7 @@ describe('GET /api/creator/dashboard', () => {
     expect(board.recentPosts.map((post) => post.id)).toEqual(ids.slice(1).reverse());
     const newest = board.recentPosts[0]!;
     const media = await t.db.selectFrom('post_media').select('thumb_key').where('post_id', '=', newest.id).executeTakeFirstOrThrow();
-    expect(newest).toMatchObject({ visibility: 'subscribers', views: 120, likes: 12, comments: 0, thumbnailUrl: `/media/${media.thumb_key}` });
+    expect(newest).toMatchObject({ visibility: 'subscribers', postType: 'vip', views: 120, likes: 12, comments: 0, thumbnailUrl: `/media/${media.thumb_key}` });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { PostSummary } from '@wag/contract/profiles';
 
 /** Where a tile leads: quickys open in the quicky viewer, everything else on the post page. */
-export function postHref(post: Pick<PostSummary, 'post_type' | 'slug' | 'media_type'>): string {
+export function postHref(post: Pick<PostSummary, 'post_type' | 'slug'>): string {
   const slug = encodeURIComponent(post.slug);
   return post.post_type === 'quicky' ? `/quicky/${slug}` : `/post/${slug}`;
 }

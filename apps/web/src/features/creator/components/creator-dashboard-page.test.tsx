@@ -26,7 +26,8 @@ function makeDashboard(overrides: Partial<CreatorDashboardResponse> = {}): Creat
       { id: 'l2', kind: 'refund', gross: -999, fee: -200, net: -799, currency: 'USD', at: '2026-11-21T10:00:00.000Z', payer: null },
     ],
     recentPosts: [
-      { id: 'p1', slug: 'playa', title: 'Playa', visibility: 'subscribers', thumbnailUrl: null, views: 1200, likes: 30, comments: 1, createdAt: '2026-11-18T10:00:00.000Z' },
+      { id: 'p1', slug: 'playa', postType: 'vip', title: 'Playa', visibility: 'subscribers', thumbnailUrl: null, views: 1200, likes: 30, comments: 1, createdAt: '2026-11-18T10:00:00.000Z' },
+      { id: 'p2', slug: 'baile', postType: 'quicky', title: 'Baile', visibility: 'public', thumbnailUrl: null, views: 80, likes: 3, comments: 0, createdAt: '2026-11-17T10:00:00.000Z' },
     ],
     payouts: [{ id: 'o1', amount: 2000, currency: 'USD', status: 'paid', requestedAt: '2026-10-02T10:00:00.000Z', paidAt: '2026-10-05T10:00:00.000Z' }],
     ...overrides,
@@ -64,8 +65,10 @@ describe('CreatorDashboardPage', () => {
     expect(payments).toHaveTextContent('Suscripción');
     expect(payments).toHaveTextContent('de @demo');
     expect(payments).toHaveTextContent('Reembolso');
-    const post = screen.getByTestId('recent-post');
-    expect(within(post).getByRole('link')).toHaveAttribute('href', '/post/playa');
+    const [post, quicky] = screen.getAllByTestId('recent-post');
+    expect(within(post!).getByRole('link')).toHaveAttribute('href', '/post/playa');
+    // A quicky opens where quickys open.
+    expect(within(quicky!).getByRole('link')).toHaveAttribute('href', '/quicky/baile');
     expect(post).toHaveTextContent('VIP');
     expect(post).toHaveTextContent('1,2 mil vistas');
     expect(post).toHaveTextContent('30 me gusta');

@@ -1,5 +1,6 @@
 import type { CreatorDashboardResponse, IdentityStatus } from '@wag/contract/payments';
 import { Link } from 'react-router';
+import { postHref } from '../../../components/posts/post-media';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -83,7 +84,7 @@ function RecentPosts({ posts }: { posts: Dashboard['recentPosts'] }) {
         <ul className="creator__rows">
           {posts.map((post) => (
             <li key={post.id} className="creator__row" data-testid="recent-post">
-              <Link to={`/post/${encodeURIComponent(post.slug)}`} className="creator__post">
+              <Link to={postHref({ post_type: post.postType, slug: post.slug })} className="creator__post">
                 {post.thumbnailUrl ? (
                   <img src={post.thumbnailUrl} alt="" className="creator__thumb" loading="lazy" />
                 ) : (
