@@ -23,6 +23,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'creator', 'creators', 'subscriptions', 'suscripciones', 'payments', 'pagos', 'verification', 'verificacion',
   // The account's own pages (issue 14).
   'forgot-password', 'reset-password', 'account', 'password',
+  // Hashtags, 'Para ti' and the create chooser (issue 16).
+  'tags', 'tag', 'hashtag', 'hashtags', 'create', 'for-you', 'para-ti',
 ]);
 
 export type PasswordProblem = 'short' | 'whitespace' | 'characters';

@@ -86,6 +86,7 @@ import {
   commentsResponse,
   feedQuery,
   feedResponse,
+  forYouResponse,
   likeResponse,
   newCommentBody,
   newCommentResponse,
@@ -250,6 +251,7 @@ export const endpoints = {
   unsavePost: { params: postIdParam, response: saveResponse },
   saved: { query: feedQuery, response: savedResponse },
   feed: { query: feedQuery, response: feedResponse },
+  forYou: { query: feedQuery, response: forYouResponse },
   exploreQuickys: { query: quickysQuery, response: quickysResponse },
   userQuickys: { params: usernameParam, query: quickysQuery, response: quickysResponse },
 

@@ -145,6 +145,15 @@ export const feedResponse = z.object({
 });
 export type FeedResponse = z.infer<typeof feedResponse>;
 
+/**
+ * GET /api/feed/for-you?cursor=: 'Para ti', quickys ranked for the viewer on the server (engagement
+ * with time decay, freshness, a boost for accounts followed, nothing seen in the last day, at most two
+ * in a row from one author). The cursor names a ranking fixed when the first page was read, so the
+ * order does not shift while scrolling.
+ */
+export const forYouResponse = z.object({ items: z.array(feedItem), nextCursor: z.string().nullable() });
+export type ForYouResponse = z.infer<typeof forYouResponse>;
+
 /** POST / DELETE /api/posts/{id}/save and GET /api/saved (the saved-posts list). */
 export const saveResponse = z.object({ success: z.literal(true), isSaved: z.boolean() });
 export const savedResponse = z.object({ items: z.array(feedItem), nextCursor: z.string().nullable() });

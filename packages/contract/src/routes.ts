@@ -78,6 +78,7 @@ export const routes = {
   unsavePost: { method: 'DELETE', path: '/api/posts/:id/save' },
   saved: { method: 'GET', path: '/api/saved' },
   feed: { method: 'GET', path: '/api/feed' },
+  forYou: { method: 'GET', path: '/api/feed/for-you' },
   exploreQuickys: { method: 'GET', path: '/api/quickys' },
   userQuickys: { method: 'GET', path: '/api/users/:username/quickys' },
 
