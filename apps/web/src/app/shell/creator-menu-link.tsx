@@ -14,7 +14,7 @@ export function CreatorMenuLink() {
     <li>
       <NavLink to="/creator" className="side-menu__link">
         <Icon name="chart" size={22} />
-        <span>{t('nav.creator')}</span>
+        <span className="side-menu__label">{t('nav.creator')}</span>
       </NavLink>
     </li>
   );
