@@ -94,7 +94,7 @@ export function SideMenu({ open, collapsed = false, onToggleCollapsed }: SideMen
             {/* The creator's dashboard, before the settings, for those who have one. */}
             {entry.to === '/settings' && token ? (
               <Suspense fallback={null}>
-                <CreatorMenuLink />
+                <CreatorMenuLink collapsed={collapsed} />
               </Suspense>
             ) : null}
             <li>
