@@ -7,14 +7,14 @@ import { useHasCreatorDashboard } from '../../lib/queries/vip';
  * 'Panel de creador' in the side menu, for people with an approved identity or a VIP offer. Its own
  * chunk (the side menu loads it lazily), so the question and its queries stay off the first screen.
  */
-export function CreatorMenuLink() {
+export function CreatorMenuLink({ collapsed = false }: { collapsed?: boolean }) {
   const creator = useHasCreatorDashboard();
   if (!creator) return null;
   return (
     <li>
-      <NavLink to="/creator" className="side-menu__link">
+      <NavLink to="/creator" className="side-menu__link" title={collapsed ? t('nav.creator') : undefined}>
         <Icon name="chart" size={22} />
-        <span>{t('nav.creator')}</span>
+        <span className="side-menu__label">{t('nav.creator')}</span>
       </NavLink>
     </li>
   );

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeStoredUsername } from '../../lib/auth-storage';
 import { jsonResponse, renderRoutes } from '../../test/render-routes';
 import { routes } from '../router';
@@ -22,6 +22,10 @@ function signIn() {
 }
 
 describe('Shell', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('shows the signed-in account in the top bar and side menu', async () => {
     signIn();
     renderRoutes(routes, ['/']);
@@ -120,5 +124,38 @@ describe('Shell', () => {
     await waitFor(() => expect(within(plain).getByRole('link', { name: /Mis suscripciones/ })).toBeInTheDocument());
     expect(within(plain).queryByRole('link', { name: /Panel de creador/ })).not.toBeInTheDocument();
     expect(within(screen.getByTestId('side-menu')).queryByRole('link', { name: 'Panel de creador' })).not.toBeInTheDocument();
+  });
+
+  it('folds the side menu to named icons on wide screens, and keeps the choice for the next visit', async () => {
+    signIn();
+    // jsdom has no matchMedia: a 1440 px wide window answers the width queries.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: /min-width: (1100|1200)px/.test(query),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const user = userEvent.setup();
+    const { unmount } = renderRoutes(routes, ['/settings']);
+    await screen.findByTestId('settings-page');
+    const menu = screen.getByTestId('side-menu');
+    expect(menu).toHaveAttribute('data-collapsed', 'false');
+    expect(within(menu).getByRole('link', { name: 'Inicio' })).not.toHaveAttribute('title');
+
+    await user.click(within(menu).getByRole('button', { name: 'Contraer menú' }));
+    expect(menu).toHaveAttribute('data-collapsed', 'true');
+    expect(within(menu).getByRole('link', { name: 'Inicio' })).toHaveAttribute('title', 'Inicio');
+    expect(within(menu).getByRole('button', { name: 'Expandir menú' })).toHaveAttribute('aria-expanded', 'false');
+    expect(localStorage.getItem('wag.sideMenuCollapsed')).toBe('1');
+    unmount();
+
+    renderRoutes(routes, ['/settings']);
+    await screen.findByTestId('settings-page');
+    const again = screen.getByTestId('side-menu');
+    expect(again).toHaveAttribute('data-collapsed', 'true');
+    // The top bar's menu button unfolds it too.
+    await user.click(within(screen.getByTestId('top-bar')).getByRole('button', { name: 'Abrir menú' }));
+    expect(again).toHaveAttribute('data-collapsed', 'false');
+    expect(localStorage.getItem('wag.sideMenuCollapsed')).toBeNull();
   });
 });

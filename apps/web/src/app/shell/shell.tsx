@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { t } from '../../lib/i18n';
 import { useLiveChannel } from '../../lib/live-channel';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { BottomBar } from './bottom-bar';
 import { EmailBanner } from './email-banner';
 import { Footer } from './footer';
@@ -10,56 +11,77 @@ import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import './shell.css';
 
-/** From this width the side menu starts open and sits beside the content. */
+/** From this width the side menu is always there beside the content: full, or folded to its icons. */
 const WIDE_QUERY = '(min-width: 1200px)';
 
-function isWide(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(WIDE_QUERY).matches;
+/** Where the wide screen's choice of a folded side menu is remembered. */
+export const MENU_COLLAPSED_KEY = 'wag.sideMenuCollapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return window.localStorage.getItem(MENU_COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function storeCollapsed(collapsed: boolean): void {
+  try {
+    if (collapsed) window.localStorage.setItem(MENU_COLLAPSED_KEY, '1');
+    else window.localStorage.removeItem(MENU_COLLAPSED_KEY);
+  } catch {
+    // Private modes may refuse storage: the choice then lasts until the page is left.
+  }
 }
 
 /** Top bar, side menu, bottom bar (small screens), footer and search overlay around every screen. */
 export function Shell({ children }: { children?: ReactNode }) {
-  const [menuOpen, setMenuOpen] = useState(isWide);
+  const wide = useMediaQuery(WIDE_QUERY);
+  // Narrower screens: a drawer, closed until asked for. Wide screens: the menu stays, full or folded.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [collapsed, setCollapsed] = useState(readCollapsed);
   const [searchOpen, setSearchOpen] = useState(false);
   const navigation = useNavigation();
   useLiveChannel();
   const location = useLocation();
 
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const closeMenuIfNarrow = useCallback(() => {
-    if (!isWide()) setMenuOpen(false);
-  }, []);
+  const menuOpen = wide || drawerOpen;
+  const expanded = wide ? !collapsed : drawerOpen;
+  const closeMenu = useCallback(() => setDrawerOpen(false), []);
+  const toggleMenu = () => {
+    if (!wide) {
+      setDrawerOpen((open) => !open);
+      return;
+    }
+    setCollapsed((folded) => {
+      storeCollapsed(!folded);
+      return !folded;
+    });
+  };
 
   // On small screens the menu covers the page: any navigation closes it.
   useEffect(() => {
-    closeMenuIfNarrow();
-  }, [location.key, closeMenuIfNarrow]);
+    setDrawerOpen(false);
+  }, [location.key, wide]);
 
   useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia(WIDE_QUERY);
-    const onChange = () => setMenuOpen(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-
-  useEffect(() => {
-    if (!menuOpen) return;
+    if (!drawerOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeMenuIfNarrow();
+      if (event.key === 'Escape') setDrawerOpen(false);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen, closeMenuIfNarrow]);
+  }, [drawerOpen]);
 
+  const folded = wide && collapsed;
   return (
-    <div className="shell" data-menu-open={menuOpen}>
+    <div className="shell" data-menu-open={menuOpen} data-menu-collapsed={folded} data-wide={wide}>
       <a className="shell__skip" href="#main">
         {t('app.skipToContent')}
       </a>
-      <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} onOpenSearch={() => setSearchOpen(true)} />
+      <TopBar menuOpen={expanded} onToggleMenu={toggleMenu} onOpenSearch={() => setSearchOpen(true)} />
       {navigation.state === 'loading' ? <div className="shell__progress" role="progressbar" aria-label={t('app.loading')} /> : null}
-      <SideMenu open={menuOpen} />
+      <SideMenu open={menuOpen} collapsed={folded} onToggleCollapsed={wide ? toggleMenu : undefined} />
       <div className="shell__scrim" aria-hidden="true" onClick={closeMenu} />
       <div className="shell__body">
         <EmailBanner />

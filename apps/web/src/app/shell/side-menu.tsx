@@ -22,7 +22,15 @@ interface Entry {
   end?: boolean;
 }
 
-export function SideMenu({ open }: { open: boolean }) {
+interface SideMenuProps {
+  open: boolean;
+  /** Wide screens: folded to a narrow rail of icons, each named by its label (read out and as a tooltip). */
+  collapsed?: boolean;
+  /** Wide screens: folds or unfolds the menu (the choice is the shell's to remember). */
+  onToggleCollapsed?: () => void;
+}
+
+export function SideMenu({ open, collapsed = false, onToggleCollapsed }: SideMenuProps) {
   const navigate = useNavigate();
   const { token, username } = useSession();
   const { data: user } = useCurrentUser();
@@ -54,9 +62,9 @@ export function SideMenu({ open }: { open: boolean }) {
   ];
 
   return (
-    <nav id="side-menu" className="side-menu" aria-label={t('nav.mainMenu')} data-testid="side-menu" inert={!open}>
+    <nav id="side-menu" className="side-menu" aria-label={t('nav.mainMenu')} data-testid="side-menu" data-collapsed={collapsed} inert={!open}>
       {token && name ? (
-        <NavLink to={profilePath(name)} className="side-menu__account">
+        <NavLink to={profilePath(name)} className="side-menu__account" title={collapsed ? `@${name}` : undefined} aria-label={collapsed ? t('nav.yourProfile', { username: name }) : undefined}>
           <Avatar name={user?.fullName || name} src={user?.profilePictureUrl} size={44} />
           <span className="side-menu__account-text">
             <span className="side-menu__account-name">{user?.fullName || name}</span>
@@ -86,13 +94,13 @@ export function SideMenu({ open }: { open: boolean }) {
             {/* The creator's dashboard, before the settings, for those who have one. */}
             {entry.to === '/settings' && token ? (
               <Suspense fallback={null}>
-                <CreatorMenuLink />
+                <CreatorMenuLink collapsed={collapsed} />
               </Suspense>
             ) : null}
             <li>
-              <NavLink to={entry.to} end={entry.end} className="side-menu__link">
+              <NavLink to={entry.to} end={entry.end} className="side-menu__link" title={collapsed ? t(entry.label) : undefined}>
                 <Icon name={entry.icon} size={22} />
-                <span>{t(entry.label)}</span>
+                <span className="side-menu__label">{t(entry.label)}</span>
                 {entry.to === '/messages' ? <CountBadge count={unreadMessages} inline /> : null}
               </NavLink>
             </li>
@@ -100,18 +108,34 @@ export function SideMenu({ open }: { open: boolean }) {
         ))}
       </ul>
 
-      {token ? (
+      {token || onToggleCollapsed ? (
         <div className="side-menu__footer">
-          <button
-            type="button"
-            className="side-menu__link side-menu__logout"
-            data-testid="logout-button"
-            disabled={logout.isPending}
-            onClick={() => logout.mutate()}
-          >
-            <Icon name="logout" size={22} />
-            <span>{logout.isPending ? t('nav.loggingOut') : t('nav.logout')}</span>
-          </button>
+          {token ? (
+            <button
+              type="button"
+              className="side-menu__link side-menu__logout"
+              data-testid="logout-button"
+              title={collapsed ? t('nav.logout') : undefined}
+              disabled={logout.isPending}
+              onClick={() => logout.mutate()}
+            >
+              <Icon name="logout" size={22} />
+              <span className="side-menu__label">{logout.isPending ? t('nav.loggingOut') : t('nav.logout')}</span>
+            </button>
+          ) : null}
+          {onToggleCollapsed ? (
+            <button
+              type="button"
+              className="side-menu__link side-menu__fold"
+              data-testid="side-menu-fold"
+              aria-expanded={!collapsed}
+              title={collapsed ? t('layout.expandMenu') : undefined}
+              onClick={onToggleCollapsed}
+            >
+              <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} size={22} />
+              <span className="side-menu__label">{collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}</span>
+            </button>
+          ) : null}
         </div>
       ) : null}
     </nav>

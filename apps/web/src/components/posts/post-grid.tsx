@@ -1,11 +1,12 @@
 import type { PostSummary } from '@wag/contract/profiles';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../ui/icon';
 import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { postHref } from './post-media';
 import { postTileLabel, TileLocked, TilePicture } from './post-tile';
-import { isTallQuickyTile } from './quicky-layout';
+import { quickyTallTiles } from './quicky-layout';
 import './post-grid.css';
 
 function TileBody({ post }: { post: PostSummary }) {
@@ -72,13 +73,34 @@ export function PostGrid({ posts }: { posts: PostSummary[] }) {
   );
 }
 
-/** Quickys tab: 9:16 tiles where every 3rd and 6th is tall (quicky-layout.ts). */
+/** How many columns the grid's CSS gives it now (it changes with the screen), following resizes. */
+function useGridColumns(grid: RefObject<HTMLElement | null>, fallback: number): number {
+  const [columns, setColumns] = useState(fallback);
+  useLayoutEffect(() => {
+    const element = grid.current;
+    if (!element) return;
+    const measure = () => {
+      const tracks = getComputedStyle(element).gridTemplateColumns.split(' ').filter(Boolean).length;
+      setColumns(tracks > 0 ? tracks : fallback);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [grid, fallback]);
+  return columns;
+}
+
+/** Quickys tab: 9:16 tiles where every 3rd and 6th is tall, with no hole beside one (quicky-layout.ts). */
 export function QuickyGrid({ posts }: { posts: PostSummary[] }) {
+  const grid = useRef<HTMLUListElement>(null);
+  const tall = quickyTallTiles(posts.length, useGridColumns(grid, 3));
   return (
     <div className="quicky-grid-frame">
-      <ul className="quicky-grid" data-testid="quicky-grid">
+      <ul className="quicky-grid" data-testid="quicky-grid" ref={grid}>
         {posts.map((post, index) => (
-          <Tile key={post.id} post={post} tall={isTallQuickyTile(index)} />
+          <Tile key={post.id} post={post} tall={tall[index] ?? false} />
         ))}
       </ul>
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postHref, tileImage } from './post-media';
-import { isTallQuickyTile } from './quicky-layout';
+import { fillsWithoutHoles, isTallQuickyTile, placeQuickyTiles, quickyTallTiles } from './quicky-layout';
 import { makePost } from '../../test/social-fixtures';
 
 describe('isTallQuickyTile', () => {
@@ -11,6 +11,33 @@ describe('isTallQuickyTile', () => {
 
   it('keeps the others regular', () => {
     expect([0, 1, 3, 4, 6, 7].map(isTallQuickyTile)).toEqual([false, false, false, false, false, false]);
+  });
+});
+
+describe('quickyTallTiles', () => {
+  it('leaves no empty cell beside a tall tile, for every length on three, four and five columns', () => {
+    for (const columns of [3, 4, 5]) {
+      for (let count = 0; count <= 40; count += 1) {
+        const tall = quickyTallTiles(count, columns);
+        expect(tall).toHaveLength(count);
+        expect(fillsWithoutHoles(placeQuickyTiles(tall, columns)), `${count} tiles on ${columns} columns`).toBe(true);
+      }
+    }
+  });
+
+  it('draws three quickys on three columns in one row (a tall third would leave two holes under the first two)', () => {
+    expect(fillsWithoutHoles(placeQuickyTiles([false, false, true], 3))).toBe(false);
+    expect(quickyTallTiles(3, 3)).toEqual([false, false, false]);
+  });
+
+  it('keeps the product rule where the tiles around a tall one fill its rows', () => {
+    expect(quickyTallTiles(5, 3)).toEqual([false, false, true, false, false]);
+    const long = quickyTallTiles(24, 3);
+    expect(long.slice(0, 18).map((tall, index) => tall === isTallQuickyTile(index))).not.toContain(false);
+  });
+
+  it('places tiles as dense auto-flow does: a tall tile takes its cell and the one below', () => {
+    expect(placeQuickyTiles([false, false, true, false, false, true], 3)).toEqual([[0], [1], [2, 5], [3], [4], [6, 9]]);
   });
 });
 

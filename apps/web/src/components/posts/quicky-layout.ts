@@ -1,10 +1,48 @@
 /**
  * docs/product.md §2: "the quickys grid makes every 3rd and 6th tile tall". Read as: in each run of
  * six tiles, the 3rd and the 6th are tall, which is every tile whose 1-based position is a
- * multiple of 3 (3, 6, 9, 12, …), i.e. zero-based index % 3 === 2. A tall tile spans two grid rows;
- * as every tile is one column wide, auto-placement never leaves a hole, on three columns (phones)
- * as on four or five (wider screens; see .quicky-grid in profile.css).
+ * multiple of 3 (3, 6, 9, 12, …), i.e. zero-based index % 3 === 2. A tall tile spans two grid rows.
  */
 export function isTallQuickyTile(index: number): boolean {
   return index % 3 === 2;
+}
+
+/**
+ * Where each tile lands, placed as CSS grid's `grid-auto-flow: dense` places them (each tile one
+ * column wide, tall ones two rows high): row-major cell numbers, one list per tile.
+ */
+export function placeQuickyTiles(tall: readonly boolean[], columns: number): number[][] {
+  const taken = new Set<number>();
+  return tall.map((isTall) => {
+    for (let cell = 0; ; cell += 1) {
+      const below = cell + columns;
+      if (taken.has(cell) || (isTall && taken.has(below))) continue;
+      const cells = isTall ? [cell, below] : [cell];
+      for (const spot of cells) taken.add(spot);
+      return cells;
+    }
+  });
+}
+
+/** Whether the tiles fill the grid from its first cell with no empty cell before the last tile's. */
+export function fillsWithoutHoles(placement: readonly number[][]): boolean {
+  const cells = placement.flat();
+  return cells.length === 0 || Math.max(...cells) === cells.length - 1;
+}
+
+/**
+ * Which tiles of a quickys grid of `count` tiles on `columns` columns are tall: the product's rule,
+ * except that a tall tile which would leave an empty cell beside it (the end of the list comes before
+ * the cells around it are filled, e.g. three quickys on three columns) is drawn regular, starting from
+ * the last. Regular tiles only always fill the grid, so this ends with no hole.
+ */
+export function quickyTallTiles(count: number, columns: number): boolean[] {
+  const tall = Array.from({ length: count }, (_, index) => isTallQuickyTile(index));
+  const span = Math.max(1, Math.floor(columns));
+  while (!fillsWithoutHoles(placeQuickyTiles(tall, span))) {
+    const last = tall.lastIndexOf(true);
+    if (last < 0) break;
+    tall[last] = false;
+  }
+  return tall;
 }

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useFeed } from '../api/feed';
+import { HomeRail } from './home-rail';
 import { useWagStars } from '../../../lib/queries/wag-stars';
 import '../../../components/posts/feed-page.css';
 import './home-page.css';
@@ -63,6 +64,7 @@ export function HomePage({ storyRow }: { storyRow: ReactNode }) {
 
   return (
     <div className="feed-page" data-testid="home-feed">
+      <HomeRail />
       {storyRow}
       {discovery ? (
         <section className="feed-page__intro">

@@ -1,7 +1,23 @@
 import type { PostDetail } from '@wag/contract/posts';
-import { useRef, useState } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { t } from '../../../lib/i18n';
+
+/** Frame ratios a photo keeps on its page; beyond them (a panorama, a long screenshot) it is cropped to fit. */
+const NARROWEST = 9 / 16;
+const WIDEST = 1.91;
+
+/**
+ * The width / height of a post's photo frame: the first photo's own (a carousel keeps one frame, as
+ * Instagram does), from the sizes the API sends, so the box is right before the picture arrives.
+ */
+export function mediaFrameRatio(post: Pick<PostDetail, 'media' | 'width' | 'height'>): number {
+  const first = post.media[0];
+  const width = first?.width ?? post.width;
+  const height = first?.height ?? post.height;
+  if (!width || !height) return 1;
+  return Math.min(WIDEST, Math.max(NARROWEST, width / height));
+}
 
 /** The media of a post: a locked panel, a processing notice, a video, one image or a swipeable carousel. */
 export function PostMedia({ post }: { post: PostDetail }) {
@@ -50,7 +66,7 @@ export function PostMedia({ post }: { post: PostDetail }) {
   };
 
   return (
-    <div className="post-media">
+    <div className="post-media post-media--photos" style={{ '--media-ratio': mediaFrameRatio(post) } as CSSProperties} data-testid="post-photos">
       <div
         className="post-media__track"
         ref={track}
