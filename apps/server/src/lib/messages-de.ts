@@ -208,4 +208,7 @@ export const germanMessages: MessageCatalog = {
   emailConfirmationSent: 'Wir haben dir einen neuen Bestätigungslink geschickt. Sieh in dein Postfach.',
   emailAlreadyConfirmed: 'Deine E-Mail-Adresse ist bereits bestätigt.',
   emailConfirmationsLimited: 'Wir haben dir schon mehrere Bestätigungslinks geschickt. Warte ein wenig, bevor du einen weiteren anforderst.',
+  messageMediaMissing: 'Wähle ein Foto oder ein Video zum Senden.',
+  messageVideoTooLong: 'Ein Video in einer Nachricht darf höchstens 3 Minuten lang sein.',
+  messageMediaKeyInvalid: 'Der Schlüssel des Uploads ist ungültig.',
 };

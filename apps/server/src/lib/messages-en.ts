@@ -207,4 +207,7 @@ export const englishMessages: MessageCatalog = {
   emailConfirmationSent: 'We sent you a new confirmation link. Check your email.',
   emailAlreadyConfirmed: 'Your email is already confirmed.',
   emailConfirmationsLimited: 'We’ve already sent you several confirmation links. Wait a little before asking for another.',
+  messageMediaMissing: 'Choose a photo or a video to send.',
+  messageVideoTooLong: 'A video in a message can be at most 3 minutes long.',
+  messageMediaKeyInvalid: 'The upload key isn’t valid.',
 };

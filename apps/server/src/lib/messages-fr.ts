@@ -208,4 +208,7 @@ export const frenchMessages: MessageCatalog = {
   emailConfirmationSent: 'Nous t’avons envoyé un nouveau lien de confirmation. Consulte tes e-mails.',
   emailAlreadyConfirmed: 'Ton adresse e-mail est déjà confirmée.',
   emailConfirmationsLimited: 'Nous t’avons déjà envoyé plusieurs liens de confirmation. Attends un peu avant d’en demander un autre.',
+  messageMediaMissing: 'Choisis une photo ou une vidéo à envoyer.',
+  messageVideoTooLong: 'Une vidéo dans un message peut durer 3 minutes au maximum.',
+  messageMediaKeyInvalid: 'La clé de l’envoi n’est pas valide.',
 };
