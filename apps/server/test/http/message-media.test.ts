@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectMessage, MessagesResponse } from '@wag/contract/messages';
 import { messages } from '../../src/lib/messages.js';
 import { runFfmpeg } from '../../src/media/video-renditions.js';
+import { createRandom } from '../../src/seed/random.js';
+import { sceneSvg } from '../../src/seed/scenes.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { openLive } from '../support/live-client.js';
 import { act, setRole } from '../support/moderation.js';
@@ -199,6 +201,25 @@ describe('photos and videos in direct messages', () => {
     expect(again.json()).toEqual({ success: false, message: messages.mediaTakenDown });
     expect(await restrictedFolders()).toBe(before);
     expect((await history(bea, ana)).items).toEqual([]);
+  });
+
+  it('puts a taken-down photo message on the block list: nobody can send or post it again', async () => {
+    const [ana, bea, moderator] = [await createUser(t), await createUser(t), await createUser(t)];
+    await setRole(t, moderator, 'moderator');
+    const picture = await sharp(Buffer.from(sceneSvg('waves', 720, 900, createRandom(31)))).jpeg({ quality: 92 }).toBuffer();
+    const sent = (await (await sendMedia(ana, bea.username, [file(picture)])).json()) as { message: DirectMessage };
+    expect((await t.request({ method: 'POST', url: '/api/reports', token: bea.token, payload: { subjectType: 'message', subjectId: sent.message.id, reason: 'spam' } })).statusCode).toBe(201);
+    expect((await act(t, moderator, 'message', sent.message.id, { action: 'takedown', reason: 'Imagen íntima sin consentimiento.' })).statusCode).toBe(200);
+    await t.app.services.jobs.drain();
+    expect(await t.db.selectFrom('blocked_media_hashes').select('hash').where('subject_id', '=', sent.message.id).execute()).not.toEqual([]);
+    const carla = await createUser(t);
+    expect((await sendMedia(ana, carla.username, [file(picture)])).json()).toEqual({ success: false, message: messages.mediaTakenDown });
+    const posted = await t.request({ method: 'POST', url: '/api/posts', token: carla.token, ...multipart([file(picture)]) });
+    expect(posted.statusCode).toBe(403);
+    // Taken down: gone from Bea's view and its file from her too; Ana, its sender, keeps hers.
+    t.clock.advance(61_000);
+    expect((await fetchMedia(sent.message.media!.url!, bea)).statusCode).toBe(404);
+    expect((await fetchMedia(sent.message.media!.url!, ana)).statusCode).toBe(200);
   });
 
   it('answers a retried upload with the message the first attempt wrote', async () => {
