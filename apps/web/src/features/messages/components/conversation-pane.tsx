@@ -145,6 +145,25 @@ export function ConversationPane({ username, showBack }: { username: string; sho
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
   }, [newestId]);
+  // A list read to its end stays at its end when it gets shorter (a photo picked in the composer,
+  // the on-screen keyboard opening).
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    let atEnd = true;
+    const onScroll = () => {
+      atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 48;
+    };
+    const observer = new ResizeObserver(() => {
+      if (atEnd) list.scrollTop = list.scrollHeight;
+    });
+    list.addEventListener('scroll', onScroll, { passive: true });
+    observer.observe(list);
+    return () => {
+      observer.disconnect();
+      list.removeEventListener('scroll', onScroll);
+    };
+  }, []);
 
   const user = first?.user;
   const deleted = user?.deleted === true;
