@@ -31,6 +31,7 @@ import { createLiveService } from './services/live.service.js';
 import { createJobWorker } from './jobs/job-worker.js';
 import { storageSweepJob } from './jobs/storage-sweep.js';
 import { videoTranscodeJob } from './jobs/video-transcode.job.js';
+import { messageVideoJob } from './jobs/message-video.job.js';
 import { mediaBlockJob } from './jobs/media-block.job.js';
 import { createMediaHashesRepository } from './repositories/media-hashes.repository.js';
 import { createMediaHashesService } from './services/media-hashes.service.js';
@@ -114,6 +115,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     jobs: createJobsRepository(db),
     handlers: {
       'video.transcode': videoTranscodeJob({ postWrites, mediaDir: config.mediaDir }),
+      // The messages service is made below; the job calls it only once the worker runs.
+      'message.video': messageVideoJob({ conversations: createConversationsRepository(db), mediaDir: config.mediaDir, changed: (id) => messages.mediaChanged(id) }),
       'storage.sweep': storageSweepJob({ folders: createStorageSweepRepository(db), mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
       'mail.send': mailSendJob({ mailer }),
       'media.block': mediaBlockJob({ mediaHashes, hashes: mediaHashesRepository }),
@@ -128,7 +131,16 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const live = createLiveService({ bus, notifications: notificationsRepository, conversations, log: log.child({ component: 'live' }) });
   const uow = createUnitOfWork(db);
   const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, log: log.child({ component: 'notifications' }) });
-  const messages = createMessagesService({ conversations, users, blocks, preferences, live, clock, log: log.child({ component: 'messages' }) });
+  const messages = createMessagesService({
+    conversations,
+    users,
+    blocks,
+    preferences,
+    live,
+    clock,
+    log: log.child({ component: 'messages' }),
+    media: { mediaDir: config.mediaDir, uploadDir: config.uploadDir, mediaHashes, onVideoQueued: () => jobs.notify() },
+  });
   const jobsRepository = createJobsRepository(db);
   /**
    * Queues a mail to an account that tells of something already done (a sign-in, a security change),

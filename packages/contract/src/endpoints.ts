@@ -283,6 +283,7 @@ export const endpoints = {
   conversations: { query: conversationsQuery, response: conversationsResponse },
   messages: { params: usernameParam, query: messagesQuery, response: messagesResponse },
   sendMessage: { params: usernameParam, body: sendMessageBody, response: sendMessageResponse },
+  sendMessageMedia: { params: usernameParam, body: MULTIPART, response: sendMessageResponse },
   markConversationRead: { params: usernameParam, response: okResponse },
   typing: { params: usernameParam, response: okResponse },
   deleteConversation: { params: usernameParam, response: okResponse },

@@ -15,6 +15,22 @@ export type ConversationUser = z.infer<typeof conversationUser>;
 /** The story a reply quotes; the picture is null once the story is gone or out of reach. */
 export const quotedStory = z.object({ id: z.string(), thumbnail_url: z.string().nullable() });
 
+/**
+ * The photo or video a message carries. Its addresses are served only to the two people of the
+ * conversation (judged on every request); a video has none until it is 'ready'.
+ */
+export const messageMedia = z.object({
+  kind: z.enum(['image', 'video']),
+  status: z.enum(['processing', 'ready', 'failed']),
+  /** The display image, or the MP4 of a video; null until ready. */
+  url: z.string().nullable(),
+  /** A video's poster frame; null for an image or until ready. */
+  poster_url: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type MessageMedia = z.infer<typeof messageMedia>;
+
 export const directMessage = z.object({
   id: z.string(),
   text: z.string(),
@@ -22,6 +38,8 @@ export const directMessage = z.object({
   sender: z.string(),
   created_at: z.string(),
   story: quotedStory.nullable(),
+  /** A photo or a video sent with the message (absent or null: text only). */
+  media: messageMedia.nullable().optional(),
 });
 export type DirectMessage = z.infer<typeof directMessage>;
 
@@ -82,6 +100,8 @@ export type LiveEvent =
   | { type: 'notification'; counts: UnreadCounts }
   | { type: 'message'; with: string; message: DirectMessage | null; request: boolean; counts: UnreadCounts }
   | { type: 'read'; with: string; at: string }
+  /** A message changed after it was sent: its video finished processing (or failed). */
+  | { type: 'message-updated'; with: string; message: DirectMessage }
   /** The other person is writing in your conversation (sent at most every few seconds while they type). */
   | { type: 'typing'; with: string }
   /**

@@ -112,6 +112,7 @@ export const routes = {
   conversations: { method: 'GET', path: '/api/conversations' },
   messages: { method: 'GET', path: '/api/conversations/:username/messages' },
   sendMessage: { method: 'POST', path: '/api/conversations/:username/messages' },
+  sendMessageMedia: { method: 'POST', path: '/api/conversations/:username/media' },
   markConversationRead: { method: 'POST', path: '/api/conversations/:username/read' },
   typing: { method: 'POST', path: '/api/conversations/:username/typing' },
   deleteConversation: { method: 'DELETE', path: '/api/conversations/:username' },

@@ -1,19 +1,21 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { postFactsSql, storyFactsSql } from './filters.js';
-import type { PostFacts, StoryFacts } from './rules.js';
+import { messageMediaFactsSql, postFactsSql, storyFactsSql } from './filters.js';
+import type { MessageMediaFacts, PostFacts, StoryFacts } from './rules.js';
 
 /** What a media folder belongs to, with the access rules' facts about it and the viewer. */
 export type MediaSubject =
   | ({ kind: 'post' } & PostFacts)
   | ({ kind: 'story' } & StoryFacts)
-  | { kind: 'avatar'; user_id: string; suspended: boolean };
+  | { kind: 'avatar'; user_id: string; suspended: boolean }
+  /** `in_review`: a report put the message before the moderators. */
+  | ({ kind: 'message'; in_review: boolean } & MessageMediaFacts);
 
 export function createAccessRepository(db: Database) {
   return {
     /**
      * The item a media folder (`u/…` or `r/…`) belongs to and its facts for the viewer, in one query
-     * over the folder columns of post media, stories and avatars; undefined when no row names the
+     * over the folder columns of post media, stories, avatars and message media; undefined when no row names the
      * folder (deleted, or never committed).
      */
     async mediaSubject(folderKey: string, viewerId: string | null, now: Date): Promise<MediaSubject | undefined> {
@@ -33,7 +35,14 @@ export function createAccessRepository(db: Database) {
         SELECT 'avatar' AS kind, u.id AS user_id, (u.suspended_until > ${now}) IS TRUE AS suspended
         FROM users u WHERE u.avatar_key = ${folderKey}
         LIMIT 1`.execute(db);
-      return avatar.rows[0];
+      if (avatar.rows[0]) return avatar.rows[0];
+      const message = await sql<{ kind: 'message'; in_review: boolean } & MessageMediaFacts>`
+        SELECT 'message' AS kind, ${messageMediaFactsSql(viewerId, 'msg', 'mm')},
+          EXISTS (SELECT 1 FROM moderation_subjects ms WHERE ms.subject_type = 'message' AND ms.subject_id = msg.id) AS in_review
+        FROM message_media mm JOIN messages msg ON msg.id = mm.message_id
+        WHERE mm.folder_key = ${folderKey}
+        LIMIT 1`.execute(db);
+      return message.rows[0];
     },
 
     /** Whether the account may see every file (moderators reviewing reported content). */

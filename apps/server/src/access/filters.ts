@@ -244,6 +244,22 @@ export function messageVisibleSql(viewer: ViewerSql, alias = 'msg'): Bool {
     OR (${ref(alias, 'moderation')} IS NULL AND NOT ${reportedSql(viewer, 'message', ref(alias, 'id'))}))`;
 }
 
+/**
+ * The facts messageMediaVisible reads, as the columns of rules.ts's MessageMediaFacts, for the media
+ * row `mediaAlias` of the message `alias`; the blocks and the deleted conversation are the viewer's
+ * with the other person of that message.
+ */
+export function messageMediaFactsSql(viewer: ViewerSql, alias = 'msg', mediaAlias = 'mm') {
+  const v = viewerOf(viewer);
+  const other = sql`CASE WHEN ${ref(alias, 'sender_id')} = ${v} THEN ${ref(alias, 'recipient_id')} ELSE ${ref(alias, 'sender_id')} END`;
+  return sql`${messageFactsSql(viewer, alias)}, ${blockFactsSql(viewer, other)}, ${factColumns('', [
+    ['recipient_id', ref(alias, 'recipient_id')],
+    ['status', ref(mediaAlias, 'status')],
+    ['created_at', ref(alias, 'created_at')],
+    ['viewer_cleared_at', sql`(SELECT cmv.cleared_at FROM conversation_members cmv WHERE cmv.user_id = ${v} AND cmv.other_id = ${other})`],
+  ])}`;
+}
+
 /** The facts conversationAccess reads, as the columns of rules.ts's BlockFacts. */
 export function blockFactsSql(viewer: ViewerSql, otherRef: Ref) {
   const v = viewerOf(viewer);

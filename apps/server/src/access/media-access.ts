@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../lib/clock.js';
 import type { AccessRepository, MediaSubject } from './access.repository.js';
-import { GUEST, isOpen, postVisibility, storyVisibility, storyVisibleUntil } from './rules.js';
+import { GUEST, isOpen, messageMediaVisible, postVisibility, storyVisibility, storyVisibleUntil } from './rules.js';
 
 /** A decision is reused at most this long (the issue allows five minutes; one keeps revocation quick). */
 export const MEDIA_DECISION_TTL_MS = 60_000;
@@ -35,6 +35,11 @@ export function createMediaAccess({ repo, clock }: { repo: AccessRepository; clo
     if (subject.kind === 'avatar') {
       const shown = !subject.suspended || subject.user_id === viewerId || moderator;
       return { decision: shown ? { allowed: true, cacheControl: `public, max-age=${PUBLIC_MAX_AGE_S}` } : DENIED, until: ttl };
+    }
+    if (subject.kind === 'message') {
+      // A private conversation's file: its two people, and moderators only once it is reported to them.
+      const allowed = messageMediaVisible(subject, viewerId) || (moderator && subject.in_review);
+      return { decision: allowedDecision(allowed, false, PRIVATE_MAX_AGE_S), until: ttl };
     }
     // Moderators review reported and taken-down items with their files; only they get those.
     if (subject.kind === 'post') {

@@ -191,6 +191,28 @@ export function conversationAccess(facts: BlockFacts & { other_deleted?: boolean
   return 'open';
 }
 
+/** The photo or video of a direct message, with the viewer's place in its conversation. */
+export interface MessageMediaFacts extends MessageFacts, BlockFacts {
+  recipient_id: string;
+  /** A video is served once transcoded. */
+  status: ProcessingStatus;
+  created_at: Date | string;
+  /** When the viewer deleted the conversation for themself (or rejected its request); null if never. */
+  viewer_cleared_at: Date | string | null;
+}
+
+/**
+ * A message's media file: only for the two people of its conversation, while the message is in the
+ * viewer's view of it (conversationAccess: the person blocked loses it, the blocker keeps it;
+ * not deleted by the viewer; messageVisible: held or taken down, or reported, leaves the other's view).
+ */
+export function messageMediaVisible(media: MessageMediaFacts, viewerId: string | null): boolean {
+  if (viewerId === null || (viewerId !== media.sender_id && viewerId !== media.recipient_id)) return false;
+  if (media.status !== 'ready' || conversationAccess(media) === 'hidden') return false;
+  if (media.viewer_cleared_at !== null && new Date(media.created_at).getTime() <= new Date(media.viewer_cleared_at).getTime()) return false;
+  return messageVisible(media, viewerId);
+}
+
 /** The counters a profile keeps per audience (users columns). */
 export interface PostCounters {
   posts_count: number;

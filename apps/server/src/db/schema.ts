@@ -242,6 +242,26 @@ export interface MessagesTable {
   moderation: Moderation | null;
 }
 
+/** The photo or video a direct message carries (one at most). */
+export interface MessageMediaTable {
+  message_id: string;
+  sender_id: string;
+  kind: MediaKind;
+  status: ProcessingStatus;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  image_key: string | null;
+  video_key: string | null;
+  poster_key: string | null;
+  failure_reason: string | null;
+  /** The sender's key for one upload: a retry answers the message the first attempt wrote. */
+  client_key: string | null;
+  created_at: Timestamp;
+  /** The media folder of its files (generated from the keys). */
+  folder_key: GeneratedAlways<string | null>;
+}
+
 export type NotificationType =
   | 'like'
   | 'comment'
@@ -611,6 +631,7 @@ export interface DB {
   for_you_rankings: ForYouRankingsTable;
   jobs: JobsTable;
   messages: MessagesTable;
+  message_media: MessageMediaTable;
   notifications: NotificationsTable;
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;

@@ -1,12 +1,22 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UnauthorizedError, ValidationError } from '../lib/errors.js';
+import { messages } from '../lib/messages.js';
 import { requireViewer } from './auth-context.js';
+import { receiveUpload } from './multipart-upload.js';
 import { rateLimit } from './rate-limit.js';
 import { route } from './route.js';
 
 const errors = [400, 401, 404] as const;
 const tags = ['mensajes'];
+const MEDIA_FIELDS = new Set(['text', 'clientKey']);
 
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    // One photo or video a message, bounded like every upload (docs/product-decisions.md §6).
+    limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 10_000, parts: 6 },
+  });
+
   route(
     app,
     'conversations',
@@ -42,6 +52,33 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: rateLimit('message'),
     },
     async (request) => app.services.messages.send(await requireViewer(request), request.params.username, request.body.text),
+  );
+
+  route(
+    app,
+    'sendMessageMedia',
+    {
+      tags,
+      summary: 'Envía una foto o un vídeo (multipart: media, text opcional, clientKey opcional); llega en directo a la otra persona',
+      description:
+        'El archivo pasa por el mismo proceso que las publicaciones: se reconoce por sus bytes, se compara con el contenido retirado, ' +
+        'las imágenes se recodifican sin metadatos y los vídeos (hasta 3 minutos) quedan en processing hasta que se transcodifican. ' +
+        'Solo las dos personas de la conversación pueden abrir sus archivos. Repetir el envío con el mismo clientKey devuelve el mensaje ya enviado.',
+      bearer: true,
+      errors: [...errors, 403, 413, 429],
+      preHandler: rateLimit('message'),
+    },
+    async (request) => {
+      const viewer = await requireViewer(request).catch(() => {
+        throw new UnauthorizedError(messages.unauthorized);
+      });
+      // Refused before the file is read: a blocked or unwelcome sender does not upload it first.
+      await app.services.messages.assertMaySend(viewer, request.params.username);
+      if (!request.isMultipart()) throw new ValidationError(messages.messageMediaMissing);
+      return receiveUpload(request, { uploadDir: app.config.uploadDir, fileField: 'media', maxFiles: 1, fields: MEDIA_FIELDS }, ({ files, fields }) =>
+        app.services.messages.sendMedia(viewer, request.params.username, files[0] ?? null, fields),
+      );
+    },
   );
 
   route(

@@ -8,6 +8,8 @@ import type { ReportSubjectType as MediaSubjectType } from '../db/schema.js';
 export type JobItem =
   /** Transcode an uploaded video (kept under uploads/jobs) into its post's media folder. */
   | { name: 'video.transcode'; data: { postId: string; sourcePath: string } }
+  /** Transcode a video sent in a direct message (kept under uploads/jobs) into its own restricted folder. */
+  | { name: 'message.video'; data: { messageId: string; sourcePath: string } }
   /**
    * Remove what interrupted work left on this process's disk (temporary uploads, queued videos and
    * media folders nothing points at), if older than `graceMs`.

@@ -209,4 +209,7 @@ export const germanMessages: MessageCatalog = {
   emailAlreadyConfirmed: 'Deine E-Mail-Adresse ist bereits bestätigt.',
   emailConfirmationsLimited: 'Wir haben dir schon mehrere Bestätigungslinks geschickt. Warte ein wenig, bevor du einen weiteren anforderst.',
   forYouExpired: 'Diese Für-dich-Liste ist nicht mehr verfügbar. Lade sie neu.',
+  messageMediaMissing: 'Wähle ein Foto oder ein Video zum Senden.',
+  messageVideoTooLong: 'Ein Video in einer Nachricht darf höchstens 3 Minuten lang sein.',
+  messageMediaKeyInvalid: 'Der Schlüssel des Uploads ist ungültig.',
 };

@@ -208,4 +208,7 @@ export const englishMessages: MessageCatalog = {
   emailAlreadyConfirmed: 'Your email is already confirmed.',
   emailConfirmationsLimited: 'We’ve already sent you several confirmation links. Wait a little before asking for another.',
   forYouExpired: 'This For you list is no longer available. Load it again.',
+  messageMediaMissing: 'Choose a photo or a video to send.',
+  messageVideoTooLong: 'A video in a message can be at most 3 minutes long.',
+  messageMediaKeyInvalid: 'The upload key isn’t valid.',
 };

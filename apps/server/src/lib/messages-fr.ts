@@ -209,4 +209,7 @@ export const frenchMessages: MessageCatalog = {
   emailAlreadyConfirmed: 'Ton adresse e-mail est déjà confirmée.',
   emailConfirmationsLimited: 'Nous t’avons déjà envoyé plusieurs liens de confirmation. Attends un peu avant d’en demander un autre.',
   forYouExpired: 'Cette liste Pour toi n’est plus disponible. Recharge-la.',
+  messageMediaMissing: 'Choisis une photo ou une vidéo à envoyer.',
+  messageVideoTooLong: 'Une vidéo dans un message peut durer 3 minutes au maximum.',
+  messageMediaKeyInvalid: 'La clé de l’envoi n’est pas valide.',
 };

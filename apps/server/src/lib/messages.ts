@@ -216,6 +216,9 @@ export const spanishMessages = {
   paymentsLimited: 'Demasiados intentos de pago. Espera un poco e inténtalo de nuevo.',
   cancelWithProcessor: 'Esta suscripción se paga con CCBill: cancélala en support.ccbill.com (o desde el correo de CCBill). Conservas el acceso hasta el final del periodo pagado.',
   forYouExpired: 'Esta lista de Para ti ya no está disponible. Vuelve a cargarla.',
+  messageMediaMissing: 'Elige una foto o un vídeo para enviar.',
+  messageVideoTooLong: 'El vídeo de un mensaje puede durar como máximo 3 minutos.',
+  messageMediaKeyInvalid: 'La clave del envío no es válida.',
 };
 
 export type MessageKey = keyof typeof spanishMessages;

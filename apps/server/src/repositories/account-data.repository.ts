@@ -135,6 +135,20 @@ export function createAccountDataRepository(db: Database) {
     },
 
     /**
+     * A page of the photos and videos the person sent in messages (ready ones, with their file),
+     * oldest first after the message id `after`.
+     */
+    async sentMessageMedia(userId: string, after: string | null, limit: number): Promise<Array<{ message_id: string; key: string }>> {
+      const result = await sql<{ message_id: string; key: string }>`
+        SELECT mm.message_id, coalesce(mm.image_key, mm.video_key) AS key
+        FROM message_media mm
+        WHERE mm.sender_id = ${userId} AND mm.status = 'ready' ${after ? sql`AND mm.message_id > ${after}::uuid` : sql``}
+        ORDER BY mm.message_id
+        LIMIT ${limit}`.execute(db);
+      return result.rows;
+    },
+
+    /**
      * One page of the person's messages, sent and received, oldest first, after `after` (keyset on
      * time and id): the export writes them page by page, so a long history is never held whole.
      */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { DB, MembershipStatus } from '../db/schema.js';
+import type { DB, MediaKind, MembershipStatus, ProcessingStatus } from '../db/schema.js';
+import { enqueueJob } from './jobs.repository.js';
 import { likeSafeSearchText, nameMatches } from './search-text.js';
 import { conversationListedSql, messageVisibleSql, storyFactsSql, type ViewerSql } from '../access/filters.js';
 import type { StoryFacts } from '../access/rules.js';
@@ -25,7 +26,48 @@ export interface MessageRow {
   cursor_at: string;
   /** The story a reply quotes, with the access rules' facts for the reader. */
   story: QuotedStory | null;
+  /** The photo or video the message carries. */
+  media: MessageMediaRow | null;
 }
+
+/** A message's media as the queries read it (the row of message_media). */
+export interface MessageMediaRow {
+  kind: MediaKind;
+  status: ProcessingStatus;
+  width: number | null;
+  height: number | null;
+  image_key: string | null;
+  video_key: string | null;
+  poster_key: string | null;
+}
+
+/** The media a new message carries: stored files for an image, a queued source for a video. */
+export interface NewMessageMedia {
+  kind: MediaKind;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  imageKey: string | null;
+  /** A video waiting for its transcode: the media starts 'processing' with a job for this file. */
+  pendingVideoPath: string | null;
+  /** The sender's key for this upload (a retry finds the message it wrote). */
+  clientKey: string | null;
+}
+
+/** A transcoded message video's files. */
+export interface ReadyMessageVideo {
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  videoKey: string;
+  posterKey: string;
+}
+
+/** The media row of the message `msg` (joined as `mm`), as a MessageMediaRow or null. */
+const mediaJson = sql<MessageMediaRow | null>`
+  CASE WHEN mm.message_id IS NULL THEN NULL ELSE json_build_object(
+    'kind', mm.kind, 'status', mm.status, 'width', mm.width, 'height', mm.height,
+    'image_key', mm.image_key, 'video_key', mm.video_key, 'poster_key', mm.poster_key) END`;
 
 /** A quoted story as the queries read it for one reader: its picture and the facts judging it. */
 export interface QuotedStory extends StoryFacts {
@@ -44,6 +86,7 @@ export interface ConversationRow extends ChatUserRow {
   message_text: string | null;
   message_created_at: Date | null;
   message_story: QuotedStory | null;
+  message_media: MessageMediaRow | null;
 }
 
 export interface MembershipRow {
@@ -67,6 +110,8 @@ export interface NewMessage {
   text: string;
   storyId: string | null;
   at: Date;
+  /** A photo or video the message carries. */
+  media?: NewMessageMedia | null;
 }
 
 export interface WrittenMessage {
@@ -100,6 +145,27 @@ export async function writeMessage(trx: Kysely<DB>, input: NewMessage): Promise<
     })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
+  if (input.media) {
+    const media = input.media;
+    await trx
+      .insertInto('message_media')
+      .values({
+        message_id: message.id,
+        sender_id: input.senderId,
+        kind: media.kind,
+        status: media.pendingVideoPath ? 'processing' : 'ready',
+        width: media.width,
+        height: media.height,
+        duration_ms: media.durationMs,
+        image_key: media.imageKey,
+        client_key: media.clientKey,
+        created_at: input.at,
+      })
+      .execute();
+    if (media.pendingVideoPath) {
+      await enqueueJob(trx, { name: 'message.video', data: { messageId: message.id, sourcePath: media.pendingVideoPath } });
+    }
+  }
   await sql`
     INSERT INTO conversation_members (user_id, other_id, conversation_id, status, listed, last_message_id, last_message_at, last_read_at)
     VALUES (${input.senderId}, ${input.recipientId}, ${conversationId}, 'active', true, ${message.id}, ${input.at}, ${input.at})
@@ -158,12 +224,13 @@ export function createConversationsRepository(db: Database) {
           u.id, u.username, u.full_name, u.avatar_key, u.is_verified, u.deleted_at,
           msg.id AS message_id, msg.sender_id AS message_sender_id, s.username AS message_sender_username,
           msg.text AS message_text, msg.created_at AS message_created_at,
-          ${quotedStory(input.userId, input.now)} AS message_story
+          ${quotedStory(input.userId, input.now)} AS message_story, ${mediaJson} AS message_media
         FROM conversation_members m
         JOIN users u ON u.id = m.other_id
         LEFT JOIN messages msg ON msg.id = m.last_message_id AND ${messageVisibleSql(input.userId, 'msg')}
         LEFT JOIN users s ON s.id = msg.sender_id
         LEFT JOIN stories st ON st.id = msg.story_id
+        LEFT JOIN message_media mm ON mm.message_id = msg.id
         WHERE m.user_id = ${input.userId} AND m.status = ${input.status} AND m.listed
           AND m.last_message_at IS NOT NULL AND ${conversationListedSql(input.userId, sql.ref('m.other_id'))} ${keyset} ${search}
         ORDER BY m.last_message_at DESC, m.conversation_id DESC
@@ -184,14 +251,78 @@ export function createConversationsRepository(db: Database) {
       const cleared = input.clearedAt ? sql`AND msg.created_at > ${input.clearedAt}` : sql``;
       const result = await sql<MessageRow>`
         SELECT msg.id, msg.sender_id, s.username AS sender_username, msg.text, msg.created_at,
-          msg.created_at::text AS cursor_at, ${quotedStory(input.viewerId, input.now)} AS story
+          msg.created_at::text AS cursor_at, ${quotedStory(input.viewerId, input.now)} AS story, ${mediaJson} AS media
         FROM messages msg
         JOIN users s ON s.id = msg.sender_id
         LEFT JOIN stories st ON st.id = msg.story_id
+        LEFT JOIN message_media mm ON mm.message_id = msg.id
         WHERE msg.conversation_id = ${input.conversationId} AND ${messageVisibleSql(input.viewerId, 'msg')} ${cleared} ${keyset}
         ORDER BY msg.created_at DESC, msg.id DESC
         LIMIT ${input.limit}`.execute(db);
       return result.rows;
+    },
+
+    /**
+     * The message the sender wrote with this upload key, if any (a retried upload answers it), with
+     * its recipient.
+     */
+    async messageByClientKey(senderId: string, clientKey: string): Promise<(MessageRow & { recipient_id: string }) | undefined> {
+      const result = await sql<MessageRow & { recipient_id: string }>`
+        SELECT msg.id, msg.sender_id, msg.recipient_id, s.username AS sender_username, msg.text, msg.created_at,
+          msg.created_at::text AS cursor_at, NULL AS story, ${mediaJson} AS media
+        FROM message_media mm
+        JOIN messages msg ON msg.id = mm.message_id
+        JOIN users s ON s.id = msg.sender_id
+        WHERE mm.sender_id = ${senderId} AND mm.client_key = ${clientKey}`.execute(db);
+      return result.rows[0];
+    },
+
+    /**
+     * A message with media as its two people read it (the media's own changes are told live), with
+     * who they are; undefined when it is gone.
+     */
+    async mediaMessage(messageId: string): Promise<
+      | (MessageRow & { recipient_id: string; recipient_username: string })
+      | undefined
+    > {
+      const result = await sql<MessageRow & { recipient_id: string; recipient_username: string }>`
+        SELECT msg.id, msg.sender_id, msg.recipient_id, s.username AS sender_username, r.username AS recipient_username,
+          msg.text, msg.created_at, msg.created_at::text AS cursor_at, NULL AS story, ${mediaJson} AS media
+        FROM message_media mm
+        JOIN messages msg ON msg.id = mm.message_id
+        JOIN users s ON s.id = msg.sender_id
+        JOIN users r ON r.id = msg.recipient_id
+        WHERE mm.message_id = ${messageId}`.execute(db);
+      return result.rows[0];
+    },
+
+    /** Where a message's video stands: undefined when the message (or its sender) is gone. */
+    async messageVideoStatus(messageId: string): Promise<ProcessingStatus | undefined> {
+      const row = await db.selectFrom('message_media').select('status').where('message_id', '=', messageId).executeTakeFirst();
+      return row?.status;
+    },
+
+    /**
+     * A transcoded video goes live in the transaction that ends its job (`executor`), only while it
+     * is still processing.
+     */
+    async markMessageVideoReady(messageId: string, video: ReadyMessageVideo, executor: Kysely<DB> = db): Promise<void> {
+      await executor
+        .updateTable('message_media')
+        .set({ status: 'ready', width: video.width, height: video.height, duration_ms: video.durationMs, video_key: video.videoKey, poster_key: video.posterKey })
+        .where('message_id', '=', messageId)
+        .where('status', '=', 'processing')
+        .execute();
+    },
+
+    /** A video that could not be processed: the message says so. */
+    async markMessageVideoFailed(messageId: string, reason: string, executor: Kysely<DB> = db): Promise<void> {
+      await executor
+        .updateTable('message_media')
+        .set({ status: 'failed', failure_reason: reason.slice(0, 500) })
+        .where('message_id', '=', messageId)
+        .where('status', '=', 'processing')
+        .execute();
     },
 
     /** Marks the viewer's side read. Returns whether anything was unread (nothing changes otherwise). */

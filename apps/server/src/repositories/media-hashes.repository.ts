@@ -51,6 +51,19 @@ export function createMediaHashesRepository(db: Database) {
             : { kind: 'video', videoKey: row.video_key, posterKey: row.poster_key, durationMs: row.duration_ms };
         return { media: [item], avatarFolder: null };
       }
+      if (subjectType === 'message') {
+        const row = await db
+          .selectFrom('message_media')
+          .select(['kind', 'image_key', 'video_key', 'poster_key', 'duration_ms'])
+          .where('message_id', '=', subjectId)
+          .executeTakeFirst();
+        if (!row) return { media: [], avatarFolder: null };
+        const item: StoredMedia =
+          row.kind === 'image'
+            ? { kind: 'image', keys: row.image_key ? [row.image_key] : [] }
+            : { kind: 'video', videoKey: row.video_key, posterKey: row.poster_key, durationMs: row.duration_ms };
+        return { media: [item], avatarFolder: null };
+      }
       if (subjectType === 'user') {
         const row = await db.selectFrom('users').select('avatar_key').where('id', '=', subjectId).executeTakeFirst();
         return { media: [], avatarFolder: row?.avatar_key ?? null };

@@ -73,14 +73,14 @@ export function createAccountDataService({ data, jobs, rateLimits, confirmPasswo
   }
 
   /** mensajes.json written page by page as the zip reaches it: the largest part of an export is never held whole. */
-  async function* messagesJson(userId: string): AsyncGenerator<string> {
+  async function* messagesJson(userId: string, files: ReadonlyMap<string, string>): AsyncGenerator<string> {
     yield '[';
     let after: { at: string; id: string } | null = null;
     let first = true;
     for (;;) {
       const page = await data.messagesPage(userId, after, MESSAGES_PAGE);
       for (const m of page) {
-        const item = { id: m.id, with: m.with, sentByMe: m.sent_by_me, text: m.text, createdAt: m.created_at, readAt: m.read_at };
+        const item = { id: m.id, with: m.with, sentByMe: m.sent_by_me, text: m.text, createdAt: m.created_at, readAt: m.read_at, file: files.get(m.id) ?? null };
         yield `${first ? '\n' : ',\n'}  ${JSON.stringify(item)}`;
         first = false;
       }
@@ -178,7 +178,21 @@ export function createAccountDataService({ data, jobs, rateLimits, confirmPasswo
         'comentarios.json',
         all.comments.map((c) => ({ id: c.id, postId: c.post_id, replyTo: c.parent_id, text: c.text, likes: c.likes_count, createdAt: c.created_at })),
       );
-      zip.addReadStream(Readable.from(messagesJson(viewer.userId)), 'mensajes.json');
+      // The photos and videos the person sent in messages (what others sent them is theirs to take).
+      const messageFiles = new Map<string, string>();
+      for (let after: string | null = null; ; ) {
+        const page = await data.sentMessageMedia(viewer.userId, after, MESSAGES_PAGE);
+        for (const item of page) {
+          const file = await mediaFile(item.key);
+          if (!file) continue;
+          const name = `mensajes/${item.message_id}-${path.basename(file)}`;
+          zip.addFile(file, name);
+          messageFiles.set(item.message_id, name);
+        }
+        if (page.length < MESSAGES_PAGE) break;
+        after = page[page.length - 1]!.message_id;
+      }
+      zip.addReadStream(Readable.from(messagesJson(viewer.userId, messageFiles)), 'mensajes.json');
       json('seguidos.json', all.following);
       json('seguidores.json', all.followers);
       json('me-gusta.json', all.liked);

@@ -21,9 +21,12 @@ import type { HashMatch, MediaHashesRepository } from '../repositories/media-has
  */
 export const REPEAT_UPLOAD_PRIORITY = 50;
 
-/** Whether an item of this kind has pictures or video that go on the block list when taken down. */
+/**
+ * Whether an item of this kind may have pictures or video that go on the block list when taken down
+ * (a message, its photo or video, if it carries one).
+ */
 export function hasHashedMedia(subjectType: ReportSubjectType): boolean {
-  return subjectType !== 'comment' && subjectType !== 'message';
+  return subjectType !== 'comment';
 }
 
 /** An upload's file, already on disk and recognised by its bytes, before anything is stored. */

@@ -15,8 +15,10 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js
 import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { messages as texts } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
-import type { ChatUserRow, ConversationRow, ConversationsRepository, MessageRow, QuotedStory } from '../repositories/conversations.repository.js';
-import type { UsersRepository } from '../repositories/users.repository.js';
+import type { ChatUserRow, ConversationRow, ConversationsRepository, MessageMediaRow, MessageRow, NewMessageMedia, QuotedStory } from '../repositories/conversations.repository.js';
+import { holdsUnstorableText } from '../lib/storable-text.js';
+import { discardMessageMedia, prepareMessageMedia, type MessageMediaDeps } from './message-media.js';
+import { isUniqueViolation, type UsersRepository } from '../repositories/users.repository.js';
 import { conversationAccess, storyVisibility } from '../access/rules.js';
 import type { BlocksRepository } from '../repositories/blocks.repository.js';
 import type { PreferencesRepository } from '../repositories/preferences.repository.js';
@@ -44,7 +46,10 @@ export function createMessagesService({
   live,
   clock,
   log,
+  media,
 }: {
+  /** The media pipeline photos and videos in messages go through (without it, text only). */
+  media?: MessageMediaDeps & { onVideoQueued?: () => void };
   conversations: ConversationsRepository;
   users: UsersRepository;
   blocks: BlocksRepository;
@@ -69,6 +74,23 @@ export function createMessagesService({
     return { id: story.id, thumbnail_url: visible ? mediaFileUrl(story.thumb_key) : null };
   }
 
+  /**
+   * A message's media as its two people get it: the addresses of its files (the media route serves
+   * them to these two alone), none until a video is ready.
+   */
+  function mediaOf(row: MessageMediaRow | null): DirectMessage['media'] {
+    if (!row) return null;
+    const ready = row.status === 'ready';
+    return {
+      kind: row.kind,
+      status: row.status,
+      url: ready ? mediaFileUrl(row.kind === 'video' ? row.video_key : row.image_key) : null,
+      poster_url: ready && row.kind === 'video' ? mediaFileUrl(row.poster_key) : null,
+      width: row.width,
+      height: row.height,
+    };
+  }
+
   const toMessage = (row: MessageRow, viewerId: string): DirectMessage => ({
     id: row.id,
     text: row.text,
@@ -76,6 +98,7 @@ export function createMessagesService({
     sender: row.sender_username,
     created_at: new Date(row.created_at).toISOString(),
     story: quote(row.story, viewerId),
+    media: mediaOf(row.media),
   });
 
   function toSummary(row: ConversationRow, viewerId: string): ConversationSummary {
@@ -90,6 +113,7 @@ export function createMessagesService({
               created_at: row.message_created_at,
               cursor_at: '',
               story: row.message_story,
+              media: row.message_media,
             },
             viewerId,
           )
@@ -152,11 +176,35 @@ export function createMessagesService({
    * Stores a message within the unit of work of `repo`. How fast one sender may write
    * (MESSAGES_PER_MINUTE) is counted where the request enters, with every other rate limit.
    */
-  async function write(repo: ConversationsRepository, sender: Party, recipient: Party, text: string, story: QuotedStory | null = null): Promise<Written> {
+  async function write(
+    repo: ConversationsRepository,
+    sender: Party,
+    recipient: Party,
+    text: string,
+    story: QuotedStory | null = null,
+    media: NewMessageMedia | null = null,
+  ): Promise<Written> {
     const at = clock.now();
-    const sent = await repo.send({ senderId: sender.id, recipientId: recipient.id, text, storyId: story?.id ?? null, at });
-    const row: MessageRow = { story, id: sent.id, sender_id: sender.id, sender_username: sender.username, text, created_at: sent.createdAt, cursor_at: '' };
+    const sent = await repo.send({ senderId: sender.id, recipientId: recipient.id, text, storyId: story?.id ?? null, at, media });
+    const mediaRow: MessageMediaRow | null = media
+      ? { kind: media.kind, status: media.pendingVideoPath ? 'processing' : 'ready', width: media.width, height: media.height, image_key: media.imageKey, video_key: null, poster_key: null }
+      : null;
+    const row: MessageRow = { story, media: mediaRow, id: sent.id, sender_id: sender.id, sender_username: sender.username, text, created_at: sent.createdAt, cursor_at: '' };
     return { sender, recipient, row, request: sent.recipientStatus === 'request' };
+  }
+
+  /**
+   * The recipient, if the viewer may write to them now: not blocked either way, not deleted, and a
+   * conversation they have open or their whoCanMessage letting the viewer start one.
+   */
+  async function recipientFor(viewer: Viewer, username: string) {
+    const recipient = await openWith(viewer, username);
+    // A conversation the recipient already has open goes on; starting one asks their whoCanMessage.
+    const theirs = await conversations.membership(recipient.id, viewer.userId);
+    if (theirs?.status !== 'active' && !(await preferences.mayStartConversation(viewer.userId, recipient.id))) {
+      throw new ForbiddenError(texts.messageNotAllowed);
+    }
+    return recipient;
   }
 
   /**
@@ -238,15 +286,82 @@ export function createMessagesService({
 
     async send(viewer: Viewer, username: string, rawText: string | undefined): Promise<{ success: true; message: DirectMessage }> {
       const text = cleanText(rawText);
-      const recipient = await openWith(viewer, username);
-      // A conversation the recipient already has open goes on; starting one asks their whoCanMessage.
-      const theirs = await conversations.membership(recipient.id, viewer.userId);
-      if (theirs?.status !== 'active' && !(await preferences.mayStartConversation(viewer.userId, recipient.id))) {
-        throw new ForbiddenError(texts.messageNotAllowed);
-      }
+      const recipient = await recipientFor(viewer, username);
       const written = await write(conversations, { id: viewer.userId, username: viewer.username }, recipient, text);
       await deliver(written);
       return { success: true, message: toMessage(written.row, viewer.userId) };
+    },
+
+    /**
+     * Whether the viewer may write to this person now: asked before an upload's body is read, so a
+     * refused sender does not send the file first. Sending asks again.
+     */
+    async assertMaySend(viewer: Viewer, username: string): Promise<void> {
+      await recipientFor(viewer, username);
+    },
+
+    /**
+     * A photo or a video (an uploaded file on disk) with optional text, through the media pipeline of
+     * posts. A retry with the same `clientKey` answers the message the first attempt wrote.
+     */
+    async sendMedia(
+      viewer: Viewer,
+      username: string,
+      file: string | null,
+      fields: { text?: string; clientKey?: string },
+    ): Promise<{ success: true; message: DirectMessage }> {
+      if (!media) throw new Error('message media is not configured');
+      const text = (fields.text ?? '').trim();
+      if (text.length > MESSAGE_MAX_LENGTH) throw new ValidationError(texts.messageTooLong);
+      if (holdsUnstorableText(text)) throw new ValidationError(texts.forbiddenCharacters);
+      const clientKey = fields.clientKey?.trim() || null;
+      if (clientKey !== null && !/^[A-Za-z0-9_-]{8,64}$/.test(clientKey)) throw new ValidationError(texts.messageMediaKeyInvalid);
+      const recipient = await recipientFor(viewer, username);
+      const sentBefore = async () => {
+        if (clientKey === null) return undefined;
+        const row = await conversations.messageByClientKey(viewer.userId, clientKey);
+        return row && row.recipient_id === recipient.id ? { success: true as const, message: toMessage(row, viewer.userId) } : undefined;
+      };
+      const earlier = await sentBefore();
+      if (earlier) return earlier;
+      if (!file) throw new ValidationError(texts.messageMediaMissing);
+      const prepared = await prepareMessageMedia(media, file, viewer.userId, clientKey);
+      let written: Written;
+      try {
+        written = await write(conversations, { id: viewer.userId, username: viewer.username }, recipient, text, null, prepared.media);
+      } catch (error) {
+        await discardMessageMedia(media, prepared);
+        // Two attempts of one upload at once: the other one wrote it.
+        const raced = isUniqueViolation(error, 'message_media_client_key') ? await sentBefore() : undefined;
+        if (raced) return raced;
+        throw error;
+      }
+      if (prepared.media.pendingVideoPath) media.onVideoQueued?.();
+      await deliver(written);
+      return { success: true, message: toMessage(written.row, viewer.userId) };
+    },
+
+    /**
+     * After a message's video finished processing (or failed): both people get the message again,
+     * live, with its files or its failure; someone who lost the conversation to a block hears nothing.
+     */
+    async mediaChanged(messageId: string): Promise<void> {
+      try {
+        const row = await conversations.mediaMessage(messageId);
+        if (!row) return;
+        const sides = [
+          { id: row.sender_id, with: row.recipient_username, other: row.recipient_id },
+          { id: row.recipient_id, with: row.sender_username, other: row.sender_id },
+        ];
+        await Promise.all(
+          sides.map(async (side) => {
+            if (conversationAccess(await blocks.facts(side.id, side.other)) === 'hidden') return;
+            await live.publish(side.id, { type: 'message-updated', with: side.with, message: toMessage(row, side.id) });
+          }),
+        );
+      } catch (error) {
+        log.warn({ err: error, messageId }, 'message media change not delivered live');
+      }
     },
 
     /**

@@ -77,7 +77,7 @@ describe('job leases', () => {
 
   /** Worker handlers where the transcode job runs `run` (it never touches a file). */
   function handlers(run: JobHandler<'video.transcode'>['run']): JobHandlers {
-    return { 'video.transcode': { run }, 'storage.sweep': { run: async () => undefined }, 'mail.send': { run: async () => undefined }, 'media.block': { run: async () => undefined }, 'payments.settle': { run: async () => undefined }, 'identity.purge': { run: async () => undefined } };
+    return { 'video.transcode': { run }, 'storage.sweep': { run: async () => undefined }, 'mail.send': { run: async () => undefined }, 'media.block': { run: async () => undefined }, 'payments.settle': { run: async () => undefined }, 'identity.purge': { run: async () => undefined }, 'message.video': { run: async () => undefined } };
   }
 
   /** A jobs repository that counts its lease renewals. */

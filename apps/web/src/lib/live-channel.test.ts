@@ -111,3 +111,33 @@ describe('reconnectDelay', () => {
     expect([0, 1, 2, 5, 9].map(reconnectDelay)).toEqual([1000, 2000, 4000, 30_000, 30_000]);
   });
 });
+
+describe('a message whose video finished processing', () => {
+  it('takes the place of its earlier copy in the open conversation, without fetching it again', () => {
+    const processing = {
+      id: '7',
+      text: '',
+      fromMe: false,
+      sender: 'ana',
+      created_at: '2026-11-23T10:00:00.000Z',
+      story: null,
+      media: { kind: 'video' as const, status: 'processing' as const, url: null, poster_url: null, width: 320, height: 240 },
+    };
+    const other = { ...processing, id: '6', media: null };
+    const page: MessagesResponse = {
+      items: [processing, other],
+      nextCursor: null,
+      user: { username: 'ana', full_name: null, picture: null, isVerified: false, deleted: false },
+      status: 'active',
+      otherLastReadAt: null,
+      blockedByMe: false,
+    };
+    const client = new QueryClient();
+    client.setQueryData(conversationKey('ana', 'bea'), { pages: [page], pageParams: [null] });
+    const ready = { ...processing, media: { ...processing.media, status: 'ready' as const, url: '/media/r/aaaaaaaaaaaaaaaaaaaa/video.mp4', poster_url: '/media/r/aaaaaaaaaaaaaaaaaaaa/poster.webp' } };
+    applyLiveEvent(client, 'bea', { type: 'message-updated', with: 'ana', message: ready });
+    const data = client.getQueryData<{ pages: MessagesResponse[] }>(conversationKey('ana', 'bea'));
+    expect(data?.pages[0]?.items).toEqual([ready, other]);
+    expect(client.getQueryState(conversationKey('ana', 'bea'))?.isInvalidated).toBe(false);
+  });
+});

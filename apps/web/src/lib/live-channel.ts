@@ -59,6 +59,16 @@ export function addMessageToConversation(queryClient: QueryClient, other: string
   });
 }
 
+/** Puts a changed message (a video now ready) in place of its earlier copy, wherever it is cached. */
+export function replaceMessageInConversation(queryClient: QueryClient, other: string, message: DirectMessage): void {
+  updateConversation(queryClient, other, (data) => ({
+    ...data,
+    pages: data.pages.map((page) =>
+      page.items.some((item) => item.id === message.id) ? { ...page, items: page.items.map((item) => (item.id === message.id ? message : item)) } : page,
+    ),
+  }));
+}
+
 /**
  * What a live event changes in the cache: counts at once; a message or a read receipt straight into
  * the open conversation; lists by refetching.
@@ -85,6 +95,10 @@ export function applyLiveEvent(queryClient: QueryClient, viewer: string | null, 
   if (event.type === 'resync') {
     refetchAfterReconnect(queryClient, viewer);
     void queryClient.invalidateQueries({ queryKey: unreadCountsKey(viewer) });
+  }
+  if (event.type === 'message-updated') {
+    replaceMessageInConversation(queryClient, event.with, event.message);
+    void queryClient.invalidateQueries({ queryKey: [conversationsRoot] });
   }
   if (event.type === 'read') {
     updateConversation(queryClient, event.with, (data) => {

@@ -65,6 +65,37 @@ export function useSendMessage(other: string) {
   });
 }
 
+export interface NewMediaMessage {
+  file: File;
+  text: string;
+  /** The upload's key: a retry of it answers the message already written. */
+  clientKey: string;
+  onProgress: (percent: number) => void;
+  signal: AbortSignal;
+}
+
+/**
+ * Sends a photo or video (with optional text) as multipart, reporting upload progress; cancelled
+ * through `signal`. On success it joins the conversation at once, as a text message does.
+ */
+export function useSendMessageMedia(other: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, text, clientKey, onProgress, signal }: NewMediaMessage) => {
+      const body = new FormData();
+      if (text.trim()) body.append('text', text.trim());
+      body.append('clientKey', clientKey);
+      body.append('media', file, file.name);
+      return api('sendMessageMedia', { params: { username: other }, body }, { onUploadProgress: onProgress, signal });
+    },
+    onSuccess: ({ message }) => {
+      addMessageToConversation(queryClient, other, message, true);
+      void queryClient.invalidateQueries({ queryKey: [conversationsRoot] });
+      void queryClient.invalidateQueries({ queryKey: [messageRequestsRoot] });
+    },
+  });
+}
+
 /** Marks the conversation read; its row in the list loses its unread count at once, then the list is fetched again. */
 export function useMarkConversationRead(other: string) {
   const queryClient = useQueryClient();

@@ -11,7 +11,14 @@ export function messagePreview(summary: ConversationSummary): string {
   const last = summary.lastMessage;
   if (!last) return '';
   const text = last.story ? (last.fromMe ? t('messages.youRepliedStory') : t('messages.repliedYourStory')) : last.text;
+  // A photo or video without words is named as one; with words, the words say more.
+  if (last.media && !text) return mediaPreview(last.media.kind, last.fromMe);
   return last.fromMe ? t('messages.youPrefix', { text }) : text;
+}
+
+function mediaPreview(kind: 'image' | 'video', fromMe: boolean): string {
+  const text = kind === 'video' ? t('messageMedia.previewVideo') : t('messageMedia.previewPhoto');
+  return fromMe ? t('messages.youPrefix', { text }) : text;
 }
 
 export function ConversationRow({ summary, to, active = false }: { summary: ConversationSummary; to: string; active?: boolean }) {

@@ -1,7 +1,6 @@
 import '../../../components/social/more-menu.css';
 import type { DirectMessage } from '@wag/contract/messages';
-import { MESSAGE_MAX_LENGTH } from '@wag/contract/messages-rules';
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -12,14 +11,9 @@ import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { errorText } from '../../../lib/api-error';
 import { commentAge } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
-import {
-  useAnnounceTyping,
-  useConversation,
-  useConversationAction,
-  useMarkConversationRead,
-  useOtherTyping,
-  useSendMessage,
-} from '../api/use-messages';
+import { useConversation, useConversationAction, useMarkConversationRead, useOtherTyping } from '../api/use-messages';
+import { MessageComposer } from './message-composer';
+import { MessageMediaView } from './message-media';
 
 function MessageBubble({ message, seen }: { message: DirectMessage; seen: boolean }) {
   return (
@@ -30,6 +24,7 @@ function MessageBubble({ message, seen }: { message: DirectMessage; seen: boolea
           <span>{message.fromMe ? t('messages.youRepliedStory') : t('messages.repliedYourStory')}</span>
         </span>
       ) : null}
+      {message.media ? <MessageMediaView media={message.media} /> : null}
       <span className="bubble__text">{message.text}</span>
       <time className="bubble__time" dateTime={message.created_at}>
         {commentAge(message.created_at)}
@@ -123,15 +118,11 @@ function ConversationMenu({ username, onDeleted }: { username: string; onDeleted
 /** One conversation: history (older pages upward), request banner, 'Visto', composer. */
 export function ConversationPane({ username, showBack }: { username: string; showBack: boolean }) {
   const navigate = useNavigate();
-  const toast = useToast();
   const conversation = useConversation(username);
-  const send = useSendMessage(username);
   const markRead = useMarkConversationRead(username);
   const accept = useConversationAction('accept');
   const reject = useConversationAction('reject');
-  const [text, setText] = useState('');
   const otherTyping = useOtherTyping(username);
-  const announceTyping = useAnnounceTyping(username);
   const listRef = useRef<HTMLOListElement>(null);
 
   const pages = conversation.data?.pages ?? [];
@@ -154,19 +145,25 @@ export function ConversationPane({ username, showBack }: { username: string; sho
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
   }, [newestId]);
-
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    const value = text.trim();
-    if (!value || send.isPending) return;
-    send.mutate(value, {
-      onSuccess: () => setText(''),
-      onError: (error) => toast(errorText(error, t('messages.sendFailed')), 'error'),
+  // A list read to its end stays at its end when it gets shorter (a photo picked in the composer,
+  // the on-screen keyboard opening).
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    let atEnd = true;
+    const onScroll = () => {
+      atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 48;
+    };
+    const observer = new ResizeObserver(() => {
+      if (atEnd) list.scrollTop = list.scrollHeight;
     });
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
-  };
+    list.addEventListener('scroll', onScroll, { passive: true });
+    observer.observe(list);
+    return () => {
+      observer.disconnect();
+      list.removeEventListener('scroll', onScroll);
+    };
+  }, []);
 
   const user = first?.user;
   const deleted = user?.deleted === true;
@@ -255,27 +252,7 @@ export function ConversationPane({ username, showBack }: { username: string; sho
           {t('messages.blockedReadOnly', { username })} <Link to={`/block-user/${encodeURIComponent(username)}`}>{t('safety.block.unblock')}</Link>
         </p>
       ) : (
-      <form className="chat__composer" onSubmit={submit}>
-        <label className="visually-hidden" htmlFor="chat-input">
-          {t('messages.placeholder')}
-        </label>
-        <textarea
-          id="chat-input"
-          rows={1}
-          value={text}
-          maxLength={MESSAGE_MAX_LENGTH}
-          placeholder={t('messages.placeholder')}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (event.target.value.trim()) announceTyping();
-          }}
-          onKeyDown={onKeyDown}
-          data-testid="message-input"
-        />
-        <button type="submit" className="chat__send" aria-label={t('messages.send')} disabled={!text.trim() || send.isPending} data-testid="send-message">
-          <Icon name="send" />
-        </button>
-      </form>
+        <MessageComposer username={username} />
       )}
     </section>
   );

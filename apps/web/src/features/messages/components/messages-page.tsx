@@ -8,6 +8,7 @@ import { t } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useConversations } from '../api/use-messages';
+import { useKeyboardInset } from '../hooks/use-keyboard-inset';
 import { ConversationPane } from './conversation-pane';
 import { ConversationRow } from './conversation-list';
 import './messages.css';
@@ -15,6 +16,7 @@ import './messages.css';
 /** /messages: the conversation list beside the open conversation (one at a time on small screens). */
 export function MessagesPage() {
   useDocumentTitle(t('messages.title'));
+  useKeyboardInset();
   const [params] = useSearchParams();
   const to = params.get('to')?.trim() || null;
   const wide = useMediaQuery('(min-width: 900px)');
