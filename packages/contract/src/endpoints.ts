@@ -102,6 +102,7 @@ import {
   savedResponse,
   slugParam,
   uploadResponse,
+  viewPostBody,
 } from './posts.js';
 import {
   followListQuery,
@@ -240,7 +241,7 @@ export const endpoints = {
   deletePost: { params: postIdParam, response: okMessageResponse },
   postBySlug: { params: slugParam, response: postResponse },
   postStats: { params: postIdParam, response: postStats },
-  viewPost: { params: postIdParam, response: postViewResponse },
+  viewPost: { params: postIdParam, body: viewPostBody, response: postViewResponse },
   likePost: { params: postIdParam, response: likeResponse },
   unlikePost: { params: postIdParam, response: likeResponse },
   comments: { params: postIdParam, query: commentsQuery, response: commentsResponse },

@@ -58,7 +58,17 @@ export const slugParam = z.object({ slug: z.string().min(1).max(200) });
 export const postStats = z.object({ likes: z.number().int().nonnegative(), views: z.number().int().nonnegative(), isLiked: z.boolean() });
 export type PostStats = z.infer<typeof postStats>;
 
-/** POST /api/posts/{id}/view. */
+/**
+ * POST /api/posts/{id}/view. The body is optional: the player sends how long the video has played
+ * (`watchedMs`, in milliseconds) and the view counts only once that is a real share of its length;
+ * a call with no body at all (the post page's) still answers (docs/decisions/0023-for-you.md).
+ */
+export const viewPostBody = z
+  .object({ watchedMs: z.number().nonnegative().max(86_400_000).optional() })
+  .nullish();
+export type ViewPostBody = z.infer<typeof viewPostBody>;
+
+/** POST /api/posts/{id}/view: the post's view count. */
 export const postViewResponse = z.object({ success: z.literal(true), views: z.number().int().nonnegative() });
 
 /** POST and DELETE /api/posts/{id}/like, and the same for comments. */
