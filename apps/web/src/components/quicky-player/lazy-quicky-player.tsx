@@ -6,7 +6,8 @@ import './quicky-player-shell.css';
 // The player (its gestures, rail and sheet) loads when it is first shown, never with the first screen.
 const Player = lazy(async () => ({ default: (await import('./quicky-player')).QuickyPlayer }));
 
-export type { PlayerItem, QuickyPlayerProps } from './quicky-player';
+export type { QuickyPlayerProps } from './quicky-player';
+export type { PlayerItem } from './player-parts';
 
 /** The quicky player, fetched on first use; a black frame of the same size holds its place meanwhile. */
 export function LazyQuickyPlayer(props: QuickyPlayerProps) {

@@ -1,32 +1,18 @@
-import type { PostSummary } from '@wag/contract/profiles';
 import { useCallback, useEffect, useRef, useState, type ComponentType, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Caption } from '../posts/caption';
+import { useNavigate } from 'react-router';
 import { VipOffer } from '../posts/feed-card';
-import { postHref } from '../posts/post-media';
-import { FollowButton } from '../social/follow-button';
-import { Avatar } from '../ui/avatar';
 import { BottomSheet } from '../ui/bottom-sheet';
 import { Icon } from '../ui/icon';
-import { useToast } from '../ui/toast';
-import { VerifiedBadge } from '../ui/verified-badge';
-import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
-import { usePostLike, usePostSave } from '../../lib/post-actions';
 import { usePlayerPost } from '../../lib/queries/player-post';
 import { useSession } from '../../lib/session';
-import { shareLink } from '../../lib/share';
 import { useMutedPreference } from '../../lib/sound-preference';
 import { isDoubleTap, keyStep, swipeDirection, wheelStep, type Step, type Tap } from '../../lib/swipe';
 import { useVideoView } from '../../lib/video-views';
-import '../posts/post-action.css';
+import { PlayerInfo, PlayerRail, useItemLike, type PlayerItem } from './player-parts';
 import './quicky-player.css';
 
-/** An item of the player: a summary from any list; the feeds also say whether the viewer likes and saves it. */
-export interface PlayerItem extends PostSummary {
-  isLiked?: boolean;
-  isSaved?: boolean;
-}
+export type { PlayerItem } from './player-parts';
 
 export interface QuickyPlayerProps {
   items: PlayerItem[];
@@ -183,7 +169,6 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
   const active = offset === 0;
   const { token } = useSession();
   const navigate = useNavigate();
-  const toast = useToast();
   const video = useRef<HTMLVideoElement>(null);
   const press = useRef<Tap | null>(null);
   const lastTap = useRef<Tap | null>(null);
@@ -194,8 +179,7 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
   // The detail says what a list does not (whether the viewer follows the author, whether it is theirs);
   // guests have nothing more to learn from it.
   const detail = usePlayerPost(item.slug, Boolean(token) && offset >= 0).data;
-  const like = usePostLike({ id: item.id, isLiked: detail?.isLiked ?? item.isLiked ?? false, likes: detail?.likes ?? item.likes });
-  const save = usePostSave({ id: item.id, isSaved: detail?.isSaved ?? item.isSaved ?? false });
+  const like = useItemLike(item, detail);
   const playable = !item.locked && item.status === 'ready' && Boolean(item.video_url ?? item.media_url);
   const src = item.video_url ?? item.media_url ?? undefined;
   const poster = item.video_thumbnail_url ?? item.cover_url ?? item.thumbnail_url ?? undefined;
@@ -277,14 +261,6 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
     if (playable) tapTimer.current = window.setTimeout(togglePause, 320);
   };
 
-  const share = async () => {
-    if ((await shareLink(postHref(item), item.title ?? `@${item.user.username}`)) === 'copied') toast(t('post.linkCopied'), 'success');
-  };
-
-  const profile = `/${encodeURIComponent(item.user.username)}`;
-  const name = item.user.full_name || item.user.username;
-  const interactive = !item.locked && item.status === 'ready';
-
   return (
     <article
       className="qp-slide"
@@ -338,61 +314,9 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
             <Icon name={muted ? 'volumeOff' : 'volume'} size={20} />
           </button>
         ) : null}
-        <div className="qp-slide__info">
-          <div className="qp-slide__who">
-            <Link to={profile} className="qp-slide__name">
-              @{item.user.username}
-              {detail?.user.isVerified ? <VerifiedBadge size={14} /> : null}
-            </Link>
-            {detail?.isOwner || (token && !detail) ? null : (
-              <FollowButton username={item.user.username} isFollowing={detail?.isFollowingAuthor ?? false} size="sm" />
-            )}
-          </div>
-          <Caption title={item.title} text={item.body} />
-        </div>
+        <PlayerInfo item={item} detail={detail} />
       </div>
-      <div className="qp-slide__rail" data-testid={active ? 'player-rail' : undefined}>
-        <Link to={profile} className="qp-slide__avatar" aria-label={t('player.authorProfile', { username: item.user.username })}>
-          <Avatar name={name} src={item.user.picture} size={46} />
-        </Link>
-        <button
-          type="button"
-          className={like.isLiked ? 'qp-action qp-action--liked' : 'qp-action'}
-          aria-pressed={like.isLiked}
-          aria-label={like.isLiked ? t('post.unlike') : t('post.like')}
-          disabled={!interactive}
-          onClick={like.toggle}
-        >
-          <Icon name="heart" size={30} />
-          <span data-testid={active ? 'player-like-count' : undefined}>{formatCount(like.likes)}</span>
-        </button>
-        <button
-          type="button"
-          className="qp-action"
-          aria-label={t('post.comment')}
-          disabled={!interactive}
-          onClick={() => (token ? onComments() : navigate('/login'))}
-        >
-          <Icon name="message" size={30} />
-          <span>{formatCount(item.comments)}</span>
-        </button>
-        <button
-          type="button"
-          className={save.isSaved ? 'qp-action qp-action--saved' : 'qp-action'}
-          aria-pressed={save.isSaved}
-          aria-label={save.isSaved ? t('post.unsave') : t('post.save')}
-          disabled={!interactive}
-          onClick={() => {
-            const saved = save.toggle();
-            if (saved !== null) toast(saved ? t('post.saved') : t('post.unsaved'), 'success');
-          }}
-        >
-          <Icon name="bookmark" size={28} />
-        </button>
-        <button type="button" className="qp-action" aria-label={t('post.share')} onClick={() => void share()}>
-          <Icon name="share" size={28} />
-        </button>
-      </div>
+      <PlayerRail item={item} detail={detail} testIds={active} onComments={onComments} />
     </article>
   );
 }

@@ -162,7 +162,7 @@ function ForYouFeed({ tabs, Comments }: { tabs: ReactNode; Comments: ComponentTy
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  let empty: ReactNode = null;
+  let empty: ReactNode;
   if (forYou.isPending) empty = <p role="status">{t('player.loading')}</p>;
   else if (forYou.isError) {
     empty = (

@@ -2,11 +2,15 @@ import type { PostDetail } from '@wag/contract/posts';
 import { useRef, useState } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { t } from '../../../lib/i18n';
+import { useVideoView } from '../../../lib/video-views';
 
 /** The media of a post: a locked panel, a processing notice, a video, one image or a swipeable carousel. */
 export function PostMedia({ post }: { post: PostDetail }) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
+  const video = useRef<HTMLVideoElement>(null);
+  const isVideo = post.media_type === 'video' || post.post_type === 'quicky';
+  useVideoView(video, isVideo && !post.locked && post.status === 'ready' ? post.id : null);
 
   if (post.locked) {
     return (
@@ -27,13 +31,14 @@ export function PostMedia({ post }: { post: PostDetail }) {
   }
 
   const items = post.media;
-  if (post.media_type === 'video' || post.post_type === 'quicky') {
-    const video = items[0];
+  if (isVideo) {
+    const first = items[0];
     return (
       <div className="post-media post-media--video">
         <video
-          src={video?.url ?? post.video_url ?? undefined}
-          poster={video?.poster_url ?? post.video_thumbnail_url ?? undefined}
+          ref={video}
+          src={first?.url ?? post.video_url ?? undefined}
+          poster={first?.poster_url ?? post.video_thumbnail_url ?? undefined}
           controls
           playsInline
           muted
