@@ -150,6 +150,11 @@ export function QuickyPlayer({ items, index, onIndexChange, hasMore, loadMore, C
   );
 }
 
+/** play() as a promise even where it answers nothing or throws (older engines, test doubles). */
+function play(element: HTMLVideoElement): Promise<void> {
+  return Promise.resolve().then(() => element.play());
+}
+
 interface SlideProps {
   item: PlayerItem;
   /** -1 above the screen, 0 on it, 1 below it. */
@@ -196,11 +201,11 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
     }
     setPaused(false);
     element.muted = muted;
-    element.play().catch(() => {
+    play(element).catch(() => {
       // A browser that refuses sound without a tap still plays the video muted.
       if (!element.muted) {
         element.muted = true;
-        void element.play().catch(() => undefined);
+        void play(element).catch(() => undefined);
       }
     });
     // `muted` is applied by the effect below; restarting playback on a sound change would rewind nothing.
@@ -217,7 +222,7 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
     const element = video.current;
     if (!element) return;
     if (element.paused) {
-      void element.play().catch(() => undefined);
+      void play(element).catch(() => undefined);
       setPaused(false);
     } else {
       element.pause();
