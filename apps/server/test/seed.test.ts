@@ -11,7 +11,9 @@ import { isFolderKey, isFileKey, MEDIA_FILES, folderOfFileKey, mediaPath } from 
 import { probeMedia } from '../src/media/video-renditions.js';
 import { seedDemoWorld } from '../src/seed/demo-world.js';
 import { createLimiter } from '../src/seed/limit.js';
-import { DEMO_PASSWORD } from '../src/seed/world-data.js';
+import { DEMO_PASSWORD, TRY_ACCOUNT } from '../src/seed/world-data.js';
+import { createFeedRepository } from '../src/repositories/feed.repository.js';
+import { createFeedService } from '../src/services/feed.service.js';
 
 const silentLog = { info: () => {}, warn: () => {} };
 const SEED_TIMEOUT = 180_000;
@@ -188,6 +190,24 @@ describe('demo world', () => {
     // Post views have no rows of their own; they are never below the likes.
     const views = await db.selectFrom('posts').select(['views_count', 'likes_count']).execute();
     expect(views.every((p) => p.views_count >= p.likes_count)).toBe(true);
+    const completions = await db.selectFrom('posts').select(['views_count', 'completed_views_count', 'content_type']).execute();
+    expect(completions.every((p) => p.completed_views_count <= p.views_count && (p.content_type === 'video' || p.completed_views_count === 0))).toBe(true);
+    expect(completions.some((p) => p.completed_views_count > 0)).toBe(true);
+  });
+
+  it("gives 'Para ti' a ranked list of quickys from many creators, for the demo account and for guests", async () => {
+    const feed = createFeedService({ feed: createFeedRepository(db), clock: { now: () => new Date() } });
+    const tryer = await db.selectFrom('users').select(['id', 'username']).where('username', '=', TRY_ACCOUNT.username).executeTakeFirstOrThrow();
+    const viewer = { userId: tryer.id, username: tryer.username, sessionId: 'seed-test', language: null };
+    for (const who of [viewer, null]) {
+      const first = await feed.forYou(who, undefined);
+      const items = [...first.items, ...(first.nextCursor ? (await feed.forYou(who, first.nextCursor)).items : [])];
+      expect(items.length).toBeGreaterThanOrEqual(10);
+      expect(items.every((item) => item.post_type === 'quicky' && !item.locked)).toBe(true);
+      const authors = items.map((item) => item.user.username);
+      expect(new Set(authors).size).toBeGreaterThanOrEqual(5);
+      for (let i = 2; i < authors.length; i += 1) expect(authors[i] === authors[i - 1] && authors[i] === authors[i - 2]).toBe(false);
+    }
   });
 
   it('has photo, carousel, quicky and VIP posts with readable unique slugs and tags from their text', async () => {

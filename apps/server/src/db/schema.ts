@@ -104,6 +104,8 @@ export interface PostsTable {
   likes_count: Counter;
   views_count: Counter;
   comments_count: Counter;
+  /** Views watched to (nearly) the end, once per viewer: part of 'Para ti' engagement. */
+  completed_views_count: Counter;
   created_at: Timestamp;
   moderation: Moderation | null;
   /** Subscribers-only: when the creator confirmed everyone shown is an adult who agreed to appear and to its publication. */
@@ -129,7 +131,24 @@ export interface PostMediaTable {
 export interface PostViewsTable {
   post_id: string;
   viewer_id: string;
+  /** When the row was made: the first time the viewer had the post on screen. */
   viewed_at: Timestamp;
+  /** The last time they had it on screen ('Para ti' leaves out what was seen in the last day). */
+  last_viewed_at: Timestamp;
+  /** When the view counted (a real share of the video watched; a photo at once); null until then. */
+  counted_at: Date | null;
+  /** When they watched the video to (nearly) its end; null until then. */
+  completed_at: Date | null;
+}
+
+/** A 'Para ti' ranking fixed when its first page was read (docs/decisions/0023-for-you.md). */
+export interface ForYouRankingsTable {
+  id: string;
+  /** Null: a guests' ranking, shared for a few minutes. */
+  viewer_id: string | null;
+  post_ids: string[];
+  created_at: Date;
+  expires_at: Date;
 }
 
 export interface PostLikesTable {
@@ -589,6 +608,7 @@ export interface DB {
   post_media: PostMediaTable;
   post_likes: PostLikesTable;
   post_views: PostViewsTable;
+  for_you_rankings: ForYouRankingsTable;
   jobs: JobsTable;
   messages: MessagesTable;
   notifications: NotificationsTable;

@@ -95,8 +95,15 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     'viewPost',
-    { tags, summary: 'Registrar una vista (una por usuario; los invitados no cuentan)', errors },
-    async (request) => app.services.posts.view(request.params.id, await optionalViewer(request)),
+    {
+      tags,
+      summary: 'Registrar una vista (una por usuario; los invitados no cuentan)',
+      description:
+        'Cuerpo opcional { watchedMs }: la vista de un vídeo cuenta tras min(3 s, la mitad) reproducidos y se completa al 90 %; ' +
+        'sin cuerpo solo cuenta la de una foto. Cada llamada marca la publicación como vista (Para ti la omite un día).',
+      errors,
+    },
+    async (request) => app.services.posts.view(request.params.id, await optionalViewer(request), request.body?.watchedMs),
   );
 
   for (const [name, liked] of [['likePost', true], ['unlikePost', false]] as const) {
@@ -173,6 +180,20 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [400],
     },
     async (request) => app.services.feed.page(await optionalViewer(request), request.query.cursor),
+  );
+
+  route(
+    app,
+    'forYou',
+    {
+      tags,
+      summary: 'Para ti: quickys ordenados para quien mira (interacción con caducidad, novedad, a quién sigue), cursor estable',
+      description:
+        'La primera página fija el orden; el cursor lo nombra y solo vale para quien lo pidió. ' +
+        'Un cursor caducado (2 h), ajeno o mal formado responde 400: se vuelve a empezar sin cursor.',
+      errors: [400],
+    },
+    async (request) => app.services.feed.forYou(await optionalViewer(request), request.query.cursor),
   );
 
   route(

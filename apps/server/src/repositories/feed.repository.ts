@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
-import { postFactsSql, postListedSql, postPublicSql } from '../access/filters.js';
+import type { PostFacts } from '../access/rules.js';
+import { postFactsSql, postListedSql, postOpenSql, postPublicSql } from '../access/filters.js';
 
 export interface FeedRow extends QuickyRow {
   is_liked: boolean;
@@ -16,6 +17,34 @@ const feedColumns = (viewerId: string | null, now: Date) => sql`
   u.username, u.full_name, u.avatar_key,
   EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewerId}::uuid) AS is_liked,
   EXISTS (SELECT 1 FROM saved_posts sp WHERE sp.post_id = p.id AND sp.user_id = ${viewerId}::uuid) AS is_saved`;
+
+/** What 'Para ti' ranks a candidate quicky by, with the access rules' facts. */
+export interface ForYouCandidateRow extends PostFacts {
+  id: string;
+  created_at: Date;
+  likes_count: number;
+  comments_count: number;
+  completed_views_count: number;
+  seen_at: Date | null;
+}
+
+export interface ForYouCandidateLimits {
+  /** Quickys posted after this instant... */
+  recentSince: Date;
+  /** ...at most this many of them, newest first... */
+  recentLimit: number;
+  /** ...and this many of the best engaged ever. */
+  topLimit: number;
+  /** Left out: what the viewer had on screen after this instant. */
+  seenSince: Date;
+}
+
+export interface ForYouRanking {
+  id: string;
+  viewer_id: string | null;
+  post_ids: string[];
+  expires_at: Date;
+}
 
 export function createFeedRepository(db: Database) {
   return {
@@ -55,6 +84,83 @@ export function createFeedRepository(db: Database) {
         LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
         ORDER BY p.created_at DESC, p.id DESC`.execute(db);
       return result.rows;
+    },
+
+    /**
+     * The candidates of 'Para ti': open, ready quickys of others the viewer has not seen lately, the
+     * newest of the last days and the best engaged ever (the engagement index), each source capped,
+     * so one bounded query whatever the size of the catalogue.
+     */
+    async forYouCandidates(viewerId: string | null, now: Date, limits: ForYouCandidateLimits): Promise<ForYouCandidateRow[]> {
+      const eligible = sql`q.post_type = 'quicky' AND q.status = 'ready' AND q.user_id IS DISTINCT FROM ${viewerId}::uuid
+        AND ${postOpenSql(viewerId, now, 'q')}
+        AND NOT EXISTS (SELECT 1 FROM post_views sv WHERE sv.post_id = q.id AND sv.viewer_id = ${viewerId}::uuid AND sv.last_viewed_at > ${limits.seenSince})`;
+      const result = await sql<ForYouCandidateRow>`
+        WITH recent AS (
+          SELECT q.id FROM posts q
+          WHERE ${eligible} AND q.created_at > ${limits.recentSince}
+          ORDER BY q.created_at DESC, q.id DESC
+          LIMIT ${limits.recentLimit}
+        ), top AS (
+          SELECT q.id FROM posts q
+          WHERE ${eligible}
+          ORDER BY (q.likes_count + 3 * q.comments_count + 2 * q.completed_views_count) DESC, q.id
+          LIMIT ${limits.topLimit}
+        )
+        SELECT p.id, ${postFactsSql(viewerId, now, 'p')}, p.created_at, p.likes_count, p.comments_count,
+               p.completed_views_count, pv.last_viewed_at AS seen_at
+        FROM (SELECT id FROM recent UNION SELECT id FROM top) k
+        JOIN posts p ON p.id = k.id
+        LEFT JOIN post_views pv ON pv.post_id = p.id AND pv.viewer_id = ${viewerId}::uuid`.execute(db);
+      return result.rows;
+    },
+
+    /** The feed rows of the given posts (any order), those the access rules still open to the viewer. */
+    async forYouItems(viewerId: string | null, now: Date, ids: readonly string[]): Promise<FeedRow[]> {
+      if (ids.length === 0) return [];
+      const result = await sql<FeedRow>`
+        SELECT ${feedColumns(viewerId, now)}
+        FROM posts p
+        JOIN users u ON u.id = p.user_id
+        LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
+        WHERE p.id = ANY(${[...ids]}::uuid[]) AND ${postOpenSql(viewerId, now, 'p')}`.execute(db);
+      return result.rows;
+    },
+
+    /**
+     * Keeps a ranking; in the same write, drops the expired ones and all but the newest few of this
+     * viewer's, so the table holds only what someone may still be scrolling.
+     */
+    async saveRanking(ranking: ForYouRanking, at: Date, keepPerViewer: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await sql`DELETE FROM for_you_rankings WHERE expires_at <= ${at}`.execute(trx);
+        if (ranking.viewer_id !== null) {
+          await sql`
+            DELETE FROM for_you_rankings WHERE viewer_id = ${ranking.viewer_id} AND id NOT IN (
+              SELECT id FROM for_you_rankings WHERE viewer_id = ${ranking.viewer_id}
+              ORDER BY created_at DESC, id DESC LIMIT ${keepPerViewer - 1})`.execute(trx);
+        }
+        await sql`
+          INSERT INTO for_you_rankings (id, viewer_id, post_ids, created_at, expires_at)
+          VALUES (${ranking.id}, ${ranking.viewer_id}, ${ranking.post_ids}::uuid[], ${at}, ${ranking.expires_at})`.execute(trx);
+      });
+    },
+
+    /** A ranking by id, if it has not expired at `now`. */
+    async findRanking(id: string, now: Date): Promise<ForYouRanking | undefined> {
+      const result = await sql<ForYouRanking>`
+        SELECT id, viewer_id, to_json(post_ids) AS post_ids, expires_at FROM for_you_rankings
+        WHERE id = ${id} AND expires_at > ${now}`.execute(db);
+      return result.rows[0];
+    },
+
+    /** The newest guests' ranking made after `since` and not expired at `now`, to share. */
+    async recentGuestRanking(since: Date, now: Date): Promise<ForYouRanking | undefined> {
+      const result = await sql<ForYouRanking>`
+        SELECT id, viewer_id, to_json(post_ids) AS post_ids, expires_at FROM for_you_rankings
+        WHERE viewer_id IS NULL AND created_at > ${since} AND expires_at > ${now}
+        ORDER BY created_at DESC, id DESC LIMIT 1`.execute(db);
+      return result.rows[0];
     },
 
     async save(postId: string, userId: string, at: Date): Promise<void> {

@@ -77,15 +77,38 @@ export function createPostsRepository(db: Database) {
       return result.rows[0];
     },
 
-    /** Counts a view once per viewer; returns the post's view count. */
-    async addView(postId: string, viewerId: string, at: Date): Promise<number> {
+    /** What the view rule reads of a post: its kind and the length of its (first) video. */
+    async viewFacts(postId: string): Promise<{ content_type: MediaKind; duration_ms: number | null } | undefined> {
+      const result = await sql<{ content_type: MediaKind; duration_ms: number | null }>`
+        SELECT p.content_type, m.duration_ms FROM posts p
+        LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
+        WHERE p.id = ${postId}`.execute(db);
+      return result.rows[0];
+    },
+
+    /**
+     * Records that the viewer had the post on screen at `at`; the view counts (views_count) and
+     * completes (completed_views_count) at most once per viewer, the counters moving in this same
+     * transaction. Run inside a unit of work: the row lock orders two calls of one viewer, so a view
+     * is never counted twice. Returns the post's view count.
+     */
+    async recordView(postId: string, viewerId: string, at: Date, progress: { counts: boolean; completes: boolean }): Promise<number> {
+      await sql`
+        INSERT INTO post_views (post_id, viewer_id, viewed_at, last_viewed_at) VALUES (${postId}, ${viewerId}, ${at}, ${at})
+        ON CONFLICT DO NOTHING`.execute(db);
+      const prior = await sql<{ counted: boolean; completed: boolean }>`
+        SELECT counted_at IS NOT NULL AS counted, completed_at IS NOT NULL AS completed FROM post_views
+        WHERE post_id = ${postId} AND viewer_id = ${viewerId} FOR UPDATE`.execute(db);
+      const row = prior.rows[0];
+      const counts = progress.counts && row !== undefined && !row.counted;
+      const completes = progress.completes && row !== undefined && !row.completed;
+      await sql`
+        UPDATE post_views SET last_viewed_at = GREATEST(last_viewed_at, ${at}),
+          counted_at = ${counts ? sql`${at}` : sql`counted_at`},
+          completed_at = ${completes ? sql`${at}` : sql`completed_at`}
+        WHERE post_id = ${postId} AND viewer_id = ${viewerId}`.execute(db);
       const result = await sql<{ views_count: number }>`
-        WITH inserted AS (
-          INSERT INTO post_views (post_id, viewer_id, viewed_at) VALUES (${postId}, ${viewerId}, ${at})
-          ON CONFLICT DO NOTHING
-          RETURNING 1
-        )
-        UPDATE posts SET views_count = views_count + (SELECT count(*) FROM inserted)::int
+        UPDATE posts SET views_count = views_count + ${counts ? 1 : 0}, completed_views_count = completed_views_count + ${completes ? 1 : 0}
         WHERE id = ${postId}
         RETURNING views_count`.execute(db);
       return result.rows[0]?.views_count ?? 0;

@@ -301,6 +301,9 @@ export function planWorld(r: Random, now: Date): World {
         tags: tagsOf(draft.text),
         status: 'ready',
         views_count: views,
+        // Some of a video's viewers watch it to the end: 20-40 % of them, derived rather than drawn,
+        // so the rest of the world keeps its random sequence ('Para ti' counts completions).
+        completed_views_count: isVideo ? Math.floor((views * (20 + (likers.length % 5) * 5)) / 100) : 0,
         created_at: createdAt,
         // The creator confirmed, publishing it, that everyone shown is an adult who agreed to it.
         consent_confirmed_at: draft.audience === 'subscribers' ? createdAt : null,

@@ -27,6 +27,7 @@ import type { Viewer } from './auth.service.js';
 import type { NotificationsService } from './notifications.service.js';
 import type { UnitOfWork } from '../repositories/unit-of-work.js';
 import { toPostSummary } from './post-summary.js';
+import { viewProgress } from './view-rule.js';
 
 /** How a viewer stands to a post read with the access rules' facts. */
 export function postAccess(post: PostFacts, viewer: Viewer | null): Visibility {
@@ -147,11 +148,18 @@ export function createPostsService({
       return { likes: post.likes_count, views: post.views_count, isLiked: post.is_liked };
     },
 
-    /** Counts a logged-in viewer's view once; guests and the owner do not count (docs/product.md §6). */
-    async view(postId: string, viewer: Viewer | null): Promise<{ success: true; views: number }> {
+    /**
+     * Records that a logged-in viewer had the post on screen ('Para ti' leaves it out for a day) and
+     * counts their view once, when viewProgress says it is worth one; guests and the owner do not
+     * count (docs/product.md §6, docs/decisions/0023-for-you.md).
+     */
+    async view(postId: string, viewer: Viewer | null, watchedMs?: number): Promise<{ success: true; views: number }> {
       const { post, access } = await accessible(postId, viewer);
       if (!viewer || access !== 'visible') return { success: true, views: post.views_count };
-      return { success: true, views: await posts.addView(post.id, viewer.userId, clock.now()) };
+      const facts = await posts.viewFacts(post.id);
+      const progress = facts ? viewProgress(facts.content_type, facts.duration_ms, watchedMs) : { counts: false, completes: false };
+      const views = await uow.run((r) => r.posts.recordView(post.id, viewer.userId, clock.now(), progress));
+      return { success: true, views };
     },
 
     async like(postId: string, viewer: Viewer): Promise<LikeResponse> {

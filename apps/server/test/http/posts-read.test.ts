@@ -80,15 +80,18 @@ describe('the audience matrix on GET /api/posts/slug/{slug}', () => {
 });
 
 describe('stats, views and likes', () => {
-  it('counts one view per logged-in viewer; guests and the owner do not count', async () => {
+  it('counts one view per logged-in viewer of a video played for long enough; guests and the owner do not count', async () => {
     const id = posts.quicky!.id;
-    await t.request({ method: 'POST', url: `/api/posts/${id}/view` });
-    await t.request({ method: 'POST', url: `/api/posts/${id}/view`, token: owner.token });
-    const first = await t.request({ method: 'POST', url: `/api/posts/${id}/view`, token: stranger.token });
+    const played = { watchedMs: 5000 };
+    await t.request({ method: 'POST', url: `/api/posts/${id}/view`, payload: played });
+    await t.request({ method: 'POST', url: `/api/posts/${id}/view`, token: owner.token, payload: played });
+    // Opening a video is not a view (docs/decisions/0023-for-you.md).
+    expect((await t.request({ method: 'POST', url: `/api/posts/${id}/view`, token: stranger.token })).json()).toEqual({ success: true, views: 0 });
+    const first = await t.request({ method: 'POST', url: `/api/posts/${id}/view`, token: stranger.token, payload: played });
     expect(first.json()).toEqual({ success: true, views: 1 });
-    const again = await t.request({ method: 'POST', url: `/api/posts/${id}/view`, token: stranger.token });
+    const again = await t.request({ method: 'POST', url: `/api/posts/${id}/view`, token: stranger.token, payload: played });
     expect(again.json()).toEqual({ success: true, views: 1 });
-    expect((await t.request({ method: 'POST', url: `/api/posts/${id}/view`, token: follower.token })).json().views).toBe(2);
+    expect((await t.request({ method: 'POST', url: `/api/posts/${id}/view`, token: follower.token, payload: played })).json().views).toBe(2);
   });
 
   it('likes idempotently, unlikes never below zero, and reports isLiked per viewer', async () => {
