@@ -1,16 +1,16 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { playedStep, useVideoView, viewThresholdMs } from './video-views';
+import { completionMs, playedStep, useVideoView, viewThresholdMs } from './video-views';
 
-describe('viewThresholdMs (a view counts after a real share of the video)', () => {
-  it('is half of a short video', () => {
+describe('viewThresholdMs (a view counts after a real share of the video, decision 0023)', () => {
+  it('is half of a video shorter than 6 s', () => {
     expect(viewThresholdMs(4_000)).toBe(2_000);
-    expect(viewThresholdMs(15_000)).toBe(7_500);
   });
 
-  it('is at most 10 s of a long one', () => {
-    expect(viewThresholdMs(60_000)).toBe(10_000);
+  it('is 3 s of a longer one', () => {
+    expect(viewThresholdMs(15_000)).toBe(3_000);
+    expect(viewThresholdMs(60_000)).toBe(3_000);
   });
 
   it('is 3 s when the length is unknown', () => {
@@ -18,6 +18,13 @@ describe('viewThresholdMs (a view counts after a real share of the video)', () =
     expect(viewThresholdMs(Number.NaN)).toBe(3_000);
     expect(viewThresholdMs(Number.POSITIVE_INFINITY)).toBe(3_000);
     expect(viewThresholdMs(0)).toBe(3_000);
+  });
+});
+
+describe('completionMs', () => {
+  it('is 90 % of the length, none when it is unknown', () => {
+    expect(completionMs(10_000)).toBe(9_000);
+    expect(completionMs(null)).toBeNull();
   });
 });
 
@@ -64,6 +71,12 @@ describe('useVideoView', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(String(url)).toContain('/api/posts/p1/view');
     expect(JSON.parse(String(init?.body))).toEqual({ watchedMs: 2000 });
+    // Watched to 90 %: a second call completes the view; later plays (the loop) send nothing more.
+    for (const second of [3, 3.25, 3.5, 3.75, 0, 0.25, 0.5]) playTo(video, second);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ watchedMs: 3750 });
+    for (const second of [0.75, 1, 1.25, 1.5]) playTo(video, second);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('does not count a seek to the end', () => {

@@ -3,16 +3,22 @@ import { api } from './api';
 import { useSession } from './session';
 
 /**
- * A view counts once the video has played a real share of its length (issue 16), not when it loads:
- * half of it, or 10 s of a long one; 3 s when the length is unknown.
+ * A view counts once the video has played a real share of its length (issue 16, decision 0023), not
+ * when it loads: 3 s, or half of a shorter video; 3 s when the length is unknown. It is complete at
+ * 90 % (what 'Para ti' ranks on), which a second call reports.
  */
-export const VIEW_SHARE = 0.5;
-export const VIEW_CAP_MS = 10_000;
-export const VIEW_UNKNOWN_LENGTH_MS = 3_000;
+export const VIEW_MIN_PLAY_MS = 3_000;
+export const VIEW_COMPLETION_SHARE = 0.9;
 
 export function viewThresholdMs(durationMs: number | null | undefined): number {
-  if (!durationMs || !Number.isFinite(durationMs) || durationMs <= 0) return VIEW_UNKNOWN_LENGTH_MS;
-  return Math.min(durationMs * VIEW_SHARE, VIEW_CAP_MS);
+  if (!durationMs || !Number.isFinite(durationMs) || durationMs <= 0) return VIEW_MIN_PLAY_MS;
+  return Math.min(VIEW_MIN_PLAY_MS, durationMs / 2);
+}
+
+/** The play that completes a view, or null when the length is unknown (such a view never completes). */
+export function completionMs(durationMs: number | null | undefined): number | null {
+  if (!durationMs || !Number.isFinite(durationMs) || durationMs <= 0) return null;
+  return durationMs * VIEW_COMPLETION_SHARE;
 }
 
 /**
@@ -29,27 +35,34 @@ export function playedStep(previousMs: number | null, currentMs: number): number
 
 /**
  * Sends POST /api/posts/{id}/view with { watchedMs } once the video in `video` has played past the
- * threshold, for signed-in viewers (guests do not count views, docs/product.md §10), at most once per
- * post while the screen is shown (`counted` lets the slides of one player share that memory).
+ * threshold, and once more when it has played to completion, for signed-in viewers (guests do not
+ * count views, docs/product.md §10), each at most once per post while the screen is shown (`counted`
+ * lets the slides of one player share that memory).
  */
 export function useVideoView(video: RefObject<HTMLVideoElement | null>, postId: string | null, counted?: Set<string>) {
   const { token } = useSession();
   const own = useRef(new Set<string>());
-  const sent = { current: counted ?? own.current };
+  const sent = counted ?? own.current;
   useEffect(() => {
     const element = video.current;
-    if (!element || !postId || !token || sent.current.has(postId)) return;
+    const done = `${postId}:complete`;
+    if (!element || !postId || !token || sent.has(done)) return;
     let last: number | null = null;
     let played = 0;
+    const report = (key: string) => {
+      sent.add(key);
+      void api('viewPost', { params: { id: postId }, body: { watchedMs: Math.round(played) } }).catch(() => undefined);
+    };
     const onTime = () => {
       const now = element.currentTime * 1000;
       played += playedStep(last, now);
       last = now;
       const length = Number.isFinite(element.duration) ? element.duration * 1000 : null;
-      if (played >= viewThresholdMs(length) && !sent.current.has(postId)) {
-        sent.current.add(postId);
-        void api('viewPost', { params: { id: postId }, body: { watchedMs: Math.round(played) } }).catch(() => undefined);
-      }
+      const complete = completionMs(length);
+      if (complete !== null && played >= complete && !sent.has(done)) {
+        sent.add(postId);
+        report(done);
+      } else if (played >= viewThresholdMs(length) && !sent.has(postId)) report(postId);
     };
     const onSeek = () => {
       last = element.currentTime * 1000;
@@ -60,7 +73,5 @@ export function useVideoView(video: RefObject<HTMLVideoElement | null>, postId: 
       element.removeEventListener('timeupdate', onTime);
       element.removeEventListener('seeked', onSeek);
     };
-    // `sent` is the same set for the life of the screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [video, postId, token]);
+  }, [video, postId, token, sent]);
 }
