@@ -81,7 +81,7 @@ export function PlayerRail({ item, detail, testIds, onComments }: { item: Player
       <button
         type="button"
         className="qp-action"
-        aria-label={t('post.comment')}
+        aria-label={`${t('post.viewComments')} (${item.comments})`}
         disabled={!interactive}
         onClick={() => (token ? onComments() : navigate('/login'))}
       >
