@@ -65,7 +65,9 @@ export function QuickyPlayer({ items, index, onIndexChange, hasMore, loadMore, C
     if (commentsFor) return;
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (event.defaultPrevented || target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      // A dialog over the player (search, a menu, the payment sheet) keeps the keys.
+      if (document.querySelector('[aria-modal="true"]')) return;
       if (event.key === 'Escape' && onClose) {
         onClose();
         return;
