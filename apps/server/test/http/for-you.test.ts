@@ -145,7 +145,7 @@ describe('GET /api/feed/for-you', () => {
     const authors = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
     const posts = [];
     for (let index = 0; index < 6; index += 1) posts.push(await quicky(authors[index % 3]!, index + 1, { likes: 10 - index }));
-    const [watched, opened, barely] = posts as [{ id: string }, { id: string }, { id: string }];
+    const [watched, opened, barely] = [posts[0]!, posts[1]!, posts[2]!];
     expect((await view(viewer, watched.id, { watchedMs: 5000 })).statusCode).toBe(200);
     // Opened without playing (no body) or played for a moment: not a view, but seen.
     expect((await view(viewer, opened.id)).statusCode).toBe(200);
