@@ -46,7 +46,7 @@ test('the home opens on Para ti for a guest, whose visible quicky plays muted; t
 
   await page.getByRole('link', { name: 'Siguiendo' }).click();
   await expect(page).toHaveURL(/\/\?tab=siguiendo$/);
-  await expect(page.getByTestId('home-feed')).toBeVisible();
+  await expect(page.getByTestId('home-following')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('link', { name: 'Siguiendo' })).toHaveAttribute('aria-current', 'page');
   await page.goBack();
@@ -58,7 +58,7 @@ test('the home opens on Siguiendo for demo, who follows people; Para ti is a tab
   await signInDemo(page, request);
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Siguiendo' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByTestId('home-feed')).toBeVisible();
+  await expect(page.getByTestId('home-following')).toBeVisible();
   await expect(page.getByTestId('quicky-player')).toHaveCount(0);
   await page.getByRole('link', { name: 'Para ti' }).click();
   await expect(page).toHaveURL(/\/\?tab=para-ti$/);

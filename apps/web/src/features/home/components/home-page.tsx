@@ -64,7 +64,7 @@ function FollowingFeed({ storyRow, tabs }: { storyRow: ReactNode; tabs: ReactNod
   const discovery = feed.data?.pages[0]?.kind === 'discovery';
 
   return (
-    <div className="feed-page" data-testid="home-feed">
+    <div className="feed-page" data-testid="home-following">
       {tabs}
       {storyRow}
       {discovery ? (
@@ -215,7 +215,7 @@ export function HomePage({ storyRow, Comments }: { storyRow: ReactNode; Comments
     );
   }
   return (
-    <div className="home" data-testid="home" data-tab={decided}>
+    <div className="home" data-testid="home-feed" data-tab={decided}>
       {decided === 'para-ti' ? (
         <ForYouFeed tabs={<HomeTabs tab={decided} onPick={pick} overlay />} Comments={Comments} />
       ) : (
