@@ -222,3 +222,59 @@ test('defect 6: on the quicky page the mute button sits inside the picture, like
     expect(box.y + box.height).toBeLessThanOrEqual(fold);
   }
 });
+
+test('the next page loads before the end is reached, and the player moves on into it', async ({ page }) => {
+  await skipGates(page);
+  const first = page.waitForResponse((answer) => /\/api\/feed\/for-you$/.test(answer.url()));
+  await page.goto('/?tab=para-ti');
+  const firstPage = (await (await first).json()) as ForYouPage;
+  expect(firstPage.nextCursor).not.toBeNull();
+  const more = page.waitForRequest((sent) => sent.url().includes('/api/feed/for-you?cursor='));
+  await expectPlaying(page.getByTestId('player-video'));
+  // Three items before the end of the first page, the second is asked for.
+  for (let step = 1; step <= firstPage.items.length - 3; step += 1) {
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('quicky-player')).toHaveAttribute('data-index', String(step));
+  }
+  await more;
+  for (let step = firstPage.items.length - 2; step <= firstPage.items.length; step += 1) {
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('quicky-player')).toHaveAttribute('data-index', String(step));
+  }
+  const id = await activeId(page);
+  expect(firstPage.items.map((item) => item.id)).not.toContain(id);
+  await expectPlaying(page.getByTestId('player-video'));
+});
+
+test('the sound choice is kept for the next quicky and the next visit', async ({ page }) => {
+  await skipGates(page);
+  await page.goto('/?tab=para-ti');
+  await expectPlaying(page.getByTestId('player-video'));
+  await activeSlide(page).getByRole('button', { name: 'Activar sonido' }).click();
+  await expect(page.getByTestId('player-video')).toHaveJSProperty('muted', false);
+  await page.keyboard.press('ArrowDown');
+  await expect(activeSlide(page).getByRole('button', { name: 'Silenciar' })).toBeVisible();
+  await expect(page.getByTestId('player-video')).toHaveJSProperty('muted', false);
+  await page.reload();
+  await expect(activeSlide(page).getByRole('button', { name: 'Silenciar' })).toBeVisible();
+  // And off again.
+  await activeSlide(page).getByRole('button', { name: 'Silenciar' }).click();
+  await expect(page.getByTestId('player-video')).toHaveJSProperty('muted', true);
+  await page.reload();
+  await expect(activeSlide(page).getByRole('button', { name: 'Activar sonido' })).toBeVisible();
+});
+
+test('a guest pressing like, comments or follow in the player goes to /login', async ({ page }) => {
+  await skipGates(page);
+  for (const press of [
+    (rail: Locator) => rail.getByRole('button', { name: 'Me gusta' }),
+    (rail: Locator) => rail.getByRole('button', { name: /Ver comentarios/ }),
+  ]) {
+    await page.goto('/?tab=para-ti');
+    await press(page.getByTestId('player-rail')).click();
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  await page.goto('/?tab=para-ti');
+  await activeSlide(page).getByTestId('follow-button').click();
+  await expect(page).toHaveURL(/\/login$/);
+});
