@@ -64,7 +64,7 @@ export function QuickyPlayer({ items, index, onIndexChange, hasMore, loadMore, C
   useEffect(() => {
     if (commentsFor) return;
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
+      const target = event.target instanceof Element ? event.target : null;
       if (event.defaultPrevented || target?.closest('input, textarea, select, [contenteditable="true"]')) return;
       // A dialog over the player (search, a menu, the payment sheet) keeps the keys.
       if (document.querySelector('[aria-modal="true"]')) return;
