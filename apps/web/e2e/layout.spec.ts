@@ -76,8 +76,8 @@ async function actionButtonStyles(page: Page) {
 
 test('defect 1: a fresh home styles the feed cards\' like, share and save buttons (no grey default buttons)', async ({ page }) => {
   await skipGates(page);
-  // Straight to the home: no post page has been opened, so nothing of its styles is loaded.
-  await page.goto('/');
+  // Straight to the home's list of cards: no post page has been opened, so nothing of its styles is loaded.
+  await page.goto('/?tab=siguiendo');
   const styles = await actionButtonStyles(page);
   for (const style of styles) expect(style).toEqual({ background: 'rgba(0, 0, 0, 0)', border: '0px', cursor: 'pointer' });
 });
@@ -138,8 +138,8 @@ test('defect 12: a 4:5 photo keeps its shape on its page and fills its square in
 test('defect 13: the wide home has a right rail beside the feed; the side menu folds to icons and stays folded', async ({ page, request }, testInfo) => {
   const account = await createAccount(request, 'rail');
   await signInAs(page, account);
-  await page.goto('/');
-  const feed = page.getByTestId('home-feed');
+  await page.goto('/?tab=siguiendo');
+  const feed = page.getByTestId('home-following');
   await expect(feed).toBeVisible();
   const menu = page.getByTestId('side-menu');
 

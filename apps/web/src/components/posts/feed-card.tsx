@@ -24,7 +24,7 @@ export function feedCardType(post: Pick<PostSummary, 'post_type' | 'media_type' 
 }
 
 /** Under a locked VIP item: 'Suscribirme' opens the payment sheet (a guest signs in first). */
-function VipOffer({ username }: { username: string }) {
+export function VipOffer({ username }: { username: string }) {
   const { token } = useSession();
   const [open, setOpen] = useState(false);
   return (

@@ -1,5 +1,5 @@
 import type { PostSummary } from '@wag/contract/profiles';
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../ui/icon';
 import { formatCount } from '../../lib/format';
@@ -40,7 +40,12 @@ function TileBody({ post }: { post: PostSummary }) {
   );
 }
 
-function Tile({ post, tall = false }: { post: PostSummary; tall?: boolean }) {
+/** A plain click on a tile (no modifier key, main button); others keep the link's own behaviour. */
+function plainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+function Tile({ post, tall = false, onOpen }: { post: PostSummary; tall?: boolean; onOpen?: (post: PostSummary) => void }) {
   const className = ['tile', post.post_type === 'quicky' ? 'tile--quicky' : 'tile--square', tall ? 'tile--tall' : '']
     .filter(Boolean)
     .join(' ');
@@ -55,7 +60,16 @@ function Tile({ post, tall = false }: { post: PostSummary; tall?: boolean }) {
   }
   return (
     <li className={className} data-testid="post-tile" data-tall={tall || undefined}>
-      <Link className="tile__frame" to={postHref(post)} aria-label={postTileLabel(post)}>
+      <Link
+        className="tile__frame"
+        to={postHref(post)}
+        aria-label={postTileLabel(post)}
+        onClick={(event) => {
+          if (!onOpen || !plainClick(event)) return;
+          event.preventDefault();
+          onOpen(post);
+        }}
+      >
         <TileBody post={post} />
       </Link>
     </li>
@@ -92,15 +106,19 @@ function useGridColumns(grid: RefObject<HTMLElement | null>, fallback: number): 
   return columns;
 }
 
-/** Quickys tab: 9:16 tiles where every 3rd and 6th is tall, with no hole beside one (quicky-layout.ts). */
-export function QuickyGrid({ posts }: { posts: PostSummary[] }) {
+/**
+ * Quickys tab: 9:16 tiles where every 3rd and 6th is tall, with no hole beside one (quicky-layout.ts).
+ * With `onOpen` a plain click opens the quicky there (the player); the tile stays a link to its page
+ * for a new tab.
+ */
+export function QuickyGrid({ posts, onOpen }: { posts: PostSummary[]; onOpen?: (post: PostSummary) => void }) {
   const grid = useRef<HTMLUListElement>(null);
   const tall = quickyTallTiles(posts.length, useGridColumns(grid, 3));
   return (
     <div className="quicky-grid-frame">
       <ul className="quicky-grid" data-testid="quicky-grid" ref={grid}>
         {posts.map((post, index) => (
-          <Tile key={post.id} post={post} tall={tall[index] ?? false} />
+          <Tile key={post.id} post={post} tall={tall[index] ?? false} onOpen={onOpen} />
         ))}
       </ul>
     </div>

@@ -17,6 +17,6 @@ export const feedQuery = (viewer: string) =>
     queryFn: ({ pageParam, signal }) => api('feed', { query: { cursor: pageParam ?? undefined } }, { signal }),
   });
 
-export function useFeed() {
-  return useInfiniteQuery(feedQuery(useViewerKey()));
+export function useFeed(enabled = true) {
+  return useInfiniteQuery({ ...feedQuery(useViewerKey()), enabled });
 }

@@ -1,10 +1,13 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../../test/render-routes';
 import { makePost } from '../../../test/social-fixtures';
 import { HomeRoute } from '../../../app/routes/home-route';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
 
 function serve(routes: Record<string, unknown>) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -14,8 +17,9 @@ function serve(routes: Record<string, unknown>) {
   });
 }
 
-describe('HomePage (Tu Feed)', () => {
-  it('shows the feed cards of the people you follow', async () => {
+describe('HomePage (Siguiendo)', () => {
+  it('opens on Siguiendo with the feed cards of the people you follow', async () => {
+    localStorage.setItem('token', 'tok-1');
     serve({
       '/api/feed/stories': { items: [], nextCursor: null },
       '/api/feed': { kind: 'following', items: [{ ...makePost({ slug: 'uno', body: 'Primer post' }), isLiked: false }], nextCursor: null },
@@ -24,6 +28,7 @@ describe('HomePage (Tu Feed)', () => {
     expect(await screen.findByText('Primer post')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Tu Feed' })).toBeInTheDocument();
     expect(screen.getByText('Estás al día.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Siguiendo' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows a discovery feed with WAG Stars to follow when you follow nobody', async () => {
@@ -32,10 +37,56 @@ describe('HomePage (Tu Feed)', () => {
       '/api/feed': { kind: 'discovery', items: [{ ...makePost({ slug: 'dos', body: 'Lo nuevo' }), isLiked: false }], nextCursor: 'c2' },
       '/api/wag-stars': { users: [{ id: 's1', username: 'valeria_rios', fullName: 'Valeria Ríos', bio: null, profilePictureUrl: null, isVerified: true, followers: 3, posts: 2, isFollowedByMe: false }] },
     });
-    renderRoutes([{ path: '/', element: <HomeRoute /> }]);
+    renderRoutes([{ path: '/', element: <HomeRoute /> }], ['/?tab=siguiendo']);
     expect(await screen.findByRole('heading', { name: 'Descubre WAG' })).toBeInTheDocument();
     expect(await screen.findByText('Valeria Ríos')).toBeInTheDocument();
     expect(screen.getByText('Lo nuevo')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cargar más' })).toBeInTheDocument();
+  });
+});
+
+describe('HomePage (Para ti)', () => {
+  const quicky = { ...makePost({ slug: 'q1', body: 'Un quicky para ti', post_type: 'quicky', media_type: 'video', video_url: '/media/q1.mp4' }), isLiked: false, isSaved: false };
+
+  it('opens on Para ti for a guest, with the ranked quickys in the player', async () => {
+    const fetch = serve({
+      '/api/feed/for-you': { items: [quicky], nextCursor: null },
+      '/api/feed/stories': { items: [], nextCursor: null },
+      '/api/feed': { kind: 'discovery', items: [], nextCursor: null },
+    });
+    renderRoutes([{ path: '/', element: <HomeRoute /> }]);
+    expect(await screen.findByText('Un quicky para ti')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Para ti' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('player-video')).toHaveAttribute('src', '/media/q1.mp4');
+    // A guest's home never needed the following feed to choose its tab.
+    expect(fetch.mock.calls.some(([url]) => /\/api\/feed(\?|$)/.test(String(url)))).toBe(false);
+  });
+
+  it('opens on Para ti for someone who follows nobody (their feed is the discovery one)', async () => {
+    localStorage.setItem('token', 'tok-1');
+    serve({
+      '/api/feed/for-you': { items: [quicky], nextCursor: null },
+      '/api/feed/stories': { items: [], nextCursor: null },
+      '/api/feed': { kind: 'discovery', items: [], nextCursor: null },
+      '/api/posts/slug/q1': { success: true, post: { ...quicky, tags: [], media: [], isOwner: false, isFollowingAuthor: false, user: { ...quicky.user, isVerified: false } } },
+    });
+    renderRoutes([{ path: '/', element: <HomeRoute /> }]);
+    expect(await screen.findByText('Un quicky para ti')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Para ti' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('keeps the tab the URL names, and a click on a tab puts it in the URL', async () => {
+    localStorage.setItem('token', 'tok-1');
+    serve({
+      '/api/feed/for-you': { items: [quicky], nextCursor: null },
+      '/api/feed/stories': { items: [], nextCursor: null },
+      '/api/feed': { kind: 'following', items: [{ ...makePost({ slug: 'uno', body: 'Primer post' }), isLiked: false }], nextCursor: null },
+      '/api/posts/slug/q1': { success: true, post: { ...quicky, tags: [], media: [], isOwner: false, isFollowingAuthor: false, user: { ...quicky.user, isVerified: false } } },
+    });
+    const { router } = renderRoutes([{ path: '/', element: <HomeRoute /> }], ['/?tab=para-ti']);
+    expect(await screen.findByText('Un quicky para ti')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Siguiendo' }));
+    expect(await screen.findByText('Primer post')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=siguiendo');
   });
 });

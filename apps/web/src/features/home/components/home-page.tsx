@@ -1,13 +1,15 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { FeedCard } from '../../../components/posts/feed-card';
 import { FollowButton } from '../../../components/social/follow-button';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { LazyQuickyPlayer } from '../../../components/quicky-player/lazy-quicky-player';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useFeed } from '../api/feed';
+import { useForYou } from '../api/for-you';
 import { HomeRail } from './home-rail';
 import { useWagStars } from '../../../lib/queries/wag-stars';
 import '../../../components/posts/feed-page.css';
@@ -38,10 +40,10 @@ function StarsToFollow() {
 }
 
 /**
- * '/', 'Tu Feed': the story row (given by the route: stories are a feature of their own), then the
- * posts of the people you follow (or a discovery feed), page after page.
+ * 'Siguiendo' ('Tu Feed'): the story row (given by the route: stories are a feature of their own),
+ * then the posts of the people you follow (or a discovery feed), page after page.
  */
-export function HomePage({ storyRow }: { storyRow: ReactNode }) {
+function FollowingFeed({ storyRow, tabs }: { storyRow: ReactNode; tabs: ReactNode }) {
   useDocumentTitle(t('home.feedTitle'));
   const { token } = useSession();
   const feed = useFeed();
@@ -63,8 +65,9 @@ export function HomePage({ storyRow }: { storyRow: ReactNode }) {
   const discovery = feed.data?.pages[0]?.kind === 'discovery';
 
   return (
-    <div className="feed-page" data-testid="home-feed">
+    <div className="feed-page" data-testid="home-following">
       <HomeRail />
+      {tabs}
       {storyRow}
       {discovery ? (
         <section className="feed-page__intro">
@@ -72,7 +75,7 @@ export function HomePage({ storyRow }: { storyRow: ReactNode }) {
           <p>{token ? t('home.discoveryLead') : t('home.discoveryGuest')}</p>
         </section>
       ) : (
-        <h1 className="home__title-bar">{t('home.feedTitle')}</h1>
+        <h1 className="visually-hidden">{t('home.feedTitle')}</h1>
       )}
       {discovery ? <StarsToFollow /> : null}
       {feed.isPending ? (
@@ -104,6 +107,122 @@ export function HomePage({ storyRow }: { storyRow: ReactNode }) {
       ) : items.length > 0 ? (
         <p className="feed-page__status">{t('home.end')}</p>
       ) : null}
+    </div>
+  );
+}
+
+export type HomeTab = 'para-ti' | 'siguiendo';
+
+/** The tab asked for in the URL (`?tab=para-ti` / `?tab=siguiendo`), or null when none is. */
+export function tabFromUrl(value: string | null): HomeTab | null {
+  return value === 'para-ti' || value === 'siguiendo' ? value : null;
+}
+
+/**
+ * The tab the home opens on when the URL names none: 'Siguiendo' for people who follow someone,
+ * 'Para ti' for guests and everyone else. For a signed-in person the first page of their feed (read
+ * anyway for 'Siguiendo') says which: its kind is 'following' only when they follow someone.
+ */
+export function defaultTab(signedIn: boolean, feedKind: 'following' | 'discovery' | undefined): HomeTab {
+  return signedIn && feedKind === 'following' ? 'siguiendo' : 'para-ti';
+}
+
+function HomeTabs({ tab, onPick, overlay }: { tab: HomeTab; onPick: (tab: HomeTab) => void; overlay?: boolean }) {
+  const tabs: [HomeTab, string][] = [
+    ['siguiendo', t('player.following')],
+    ['para-ti', t('player.forYou')],
+  ];
+  return (
+    <nav className={overlay ? 'home-tabs home-tabs--overlay' : 'home-tabs'} aria-label={t('player.tabsLabel')}>
+      {tabs.map(([value, name]) => (
+        <Link
+          key={value}
+          to={`/?tab=${value}`}
+          className="home-tabs__tab"
+          aria-current={tab === value ? 'page' : undefined}
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            event.preventDefault();
+            onPick(value);
+          }}
+        >
+          {name}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** 'Para ti': the quickys ranked for the viewer on the server, in the full-screen player. */
+function ForYouFeed({ tabs, Comments }: { tabs: ReactNode; Comments: ComponentType<{ postId: string }> }) {
+  useDocumentTitle(t('player.forYou'));
+  const forYou = useForYou(true);
+  const [index, setIndex] = useState(0);
+  const items = forYou.data?.pages.flatMap((page) => page.items) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = forYou;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  let empty: ReactNode;
+  if (forYou.isPending) empty = <p role="status">{t('player.loading')}</p>;
+  else if (forYou.isError) {
+    empty = (
+      <div role="alert">
+        <p>{t('player.failed')}</p>
+        <Button variant="secondary" onClick={() => void forYou.refetch()}>
+          {t('player.retry')}
+        </Button>
+      </div>
+    );
+  } else empty = <p>{t('player.empty')}</p>;
+
+  return (
+    <div className="home-for-you" data-testid="home-for-you">
+      <h1 className="visually-hidden">{t('player.forYou')}</h1>
+      <LazyQuickyPlayer
+        variant="inline"
+        label={t('player.label')}
+        items={items}
+        index={index}
+        onIndexChange={setIndex}
+        hasMore={hasNextPage}
+        loadMore={loadMore}
+        Comments={Comments}
+        top={tabs}
+        empty={empty}
+      />
+    </div>
+  );
+}
+
+/**
+ * '/': two tabs, 'Para ti' (the quicky player) and 'Siguiendo' (the feed of the people you follow).
+ * The tab is in the URL, so going back and reloading keep it.
+ */
+export function HomePage({ storyRow, Comments }: { storyRow: ReactNode; Comments: ComponentType<{ postId: string }> }) {
+  const { token } = useSession();
+  const [params, setParams] = useSearchParams();
+  const asked = tabFromUrl(params.get('tab'));
+  // A signed-in person with no tab in the URL: their feed's first page decides (and is 'Siguiendo').
+  const feed = useFeed(asked === 'siguiendo' || (asked === null && token !== null));
+  const decided = asked ?? (token && feed.isPending ? null : defaultTab(token !== null, feed.data?.pages[0]?.kind));
+  const pick = useCallback((tab: HomeTab) => setParams({ tab }), [setParams]);
+
+  if (decided === null) {
+    return (
+      <p className="feed-page__status" role="status">
+        {t('home.loading')}
+      </p>
+    );
+  }
+  return (
+    <div className="home" data-testid="home-feed" data-tab={decided}>
+      {decided === 'para-ti' ? (
+        <ForYouFeed tabs={<HomeTabs tab={decided} onPick={pick} overlay />} Comments={Comments} />
+      ) : (
+        <FollowingFeed storyRow={storyRow} tabs={<HomeTabs tab={decided} onPick={pick} />} />
+      )}
     </div>
   );
 }

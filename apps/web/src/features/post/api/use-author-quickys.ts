@@ -15,14 +15,3 @@ export const authorQuickysQuery = (username: string | undefined, viewer: string)
 export function useAuthorQuickys(username: string | undefined) {
   return useQuery(authorQuickysQuery(username, useViewerKey()));
 }
-
-/** docs/product.md §9: a vertical swipe of more than 60 px moves to the next or previous quicky. */
-export const SWIPE_THRESHOLD_PX = 60;
-
-/** 'next' for a swipe up, 'previous' for a swipe down, null for anything shorter than the threshold. */
-export function swipeDirection(startY: number, endY: number): 'next' | 'previous' | null {
-  const delta = endY - startY;
-  if (delta < -SWIPE_THRESHOLD_PX) return 'next';
-  if (delta > SWIPE_THRESHOLD_PX) return 'previous';
-  return null;
-}

@@ -55,12 +55,16 @@ export function usePost(slug: string) {
   return useQuery(postQuery(slug, useViewerKey()));
 }
 
-/** POST /api/posts/{id}/view once per post per page visit, for signed-in viewers (fire and forget). */
-export function useRegisterView(post: Pick<PostDetail, 'id' | 'locked' | 'status'> | undefined) {
+/**
+ * POST /api/posts/{id}/view once per post per page visit, for signed-in viewers (fire and forget), for
+ * photos: a video counts only once it has played a real share of its length (lib/video-views).
+ */
+export function useRegisterView(post: Pick<PostDetail, 'id' | 'locked' | 'status' | 'media_type' | 'post_type'> | undefined) {
   const { token } = useSession();
   const sent = useRef<string | null>(null);
   useEffect(() => {
     if (!post || !token || post.locked || post.status !== 'ready' || sent.current === post.id) return;
+    if (post.media_type === 'video' || post.post_type === 'quicky') return;
     sent.current = post.id;
     void api('viewPost', { params: { id: post.id } }).catch(() => undefined);
   }, [post, token]);

@@ -2,6 +2,7 @@ import type { PostDetail } from '@wag/contract/posts';
 import { useRef, useState, type CSSProperties } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { t } from '../../../lib/i18n';
+import { useVideoView } from '../../../lib/video-views';
 
 /** Frame ratios a photo keeps on its page; beyond them (a panorama, a long screenshot) it is cropped to fit. */
 const NARROWEST = 9 / 16;
@@ -23,6 +24,9 @@ export function mediaFrameRatio(post: Pick<PostDetail, 'media' | 'width' | 'heig
 export function PostMedia({ post }: { post: PostDetail }) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
+  const video = useRef<HTMLVideoElement>(null);
+  const isVideo = post.media_type === 'video' || post.post_type === 'quicky';
+  useVideoView(video, isVideo && !post.locked && post.status === 'ready' ? post.id : null);
 
   if (post.locked) {
     return (
@@ -43,13 +47,14 @@ export function PostMedia({ post }: { post: PostDetail }) {
   }
 
   const items = post.media;
-  if (post.media_type === 'video' || post.post_type === 'quicky') {
-    const video = items[0];
+  if (isVideo) {
+    const first = items[0];
     return (
       <div className="post-media post-media--video">
         <video
-          src={video?.url ?? post.video_url ?? undefined}
-          poster={video?.poster_url ?? post.video_thumbnail_url ?? undefined}
+          ref={video}
+          src={first?.url ?? post.video_url ?? undefined}
+          poster={first?.poster_url ?? post.video_thumbnail_url ?? undefined}
           controls
           playsInline
           muted

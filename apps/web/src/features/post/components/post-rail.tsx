@@ -2,7 +2,7 @@ import type { PostDetail } from '@wag/contract/posts';
 import { useRef, type ComponentType } from 'react';
 import { Button } from '../../../components/ui/button';
 import { t } from '../../../lib/i18n';
-import { BottomSheet } from './bottom-sheet';
+import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { Caption } from '../../../components/posts/caption';
 import { PostActions, PostAuthor } from './post-parts';
 import { ModerationNotice } from '../../../components/posts/moderation-notice';

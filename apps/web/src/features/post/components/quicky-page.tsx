@@ -1,28 +1,39 @@
 import { useCallback, useRef, useState } from 'react';
+import { PlayerInfo, PlayerRail } from '../../../components/quicky-player/player-parts';
+import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { useNavigate, useParams } from 'react-router';
 import { Icon } from '../../../components/ui/icon';
 import { ApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { swipeDirection, useAuthorQuickys } from '../api/use-author-quickys';
-import { usePost, useRegisterView } from '../api/use-post';
+import { useMutedPreference } from '../../../lib/sound-preference';
+import { useVideoView } from '../../../lib/video-views';
+import { useAuthorQuickys } from '../api/use-author-quickys';
+import { swipeDirection } from '../../../lib/swipe';
+import { usePost } from '../api/use-post';
 import { PostNotFound, WIDE_LAYOUT_QUERY } from './post-page';
 import { PostRail, type PostComments } from './post-rail';
 import './quicky.css';
 
-/** /quicky/{slug}: a vertical video that starts muted; swipe or the buttons move through the author's quickys. */
+/**
+ * /quicky/{slug}: a vertical video that starts muted (the sound choice is the player's, remembered);
+ * swipe or the buttons move through the author's quickys. Phones show it as the player does, the
+ * author, caption and actions over the video; wide screens put them, with the comments, beside it.
+ */
 export function QuickyPage({ Comments }: { Comments: PostComments }) {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
   const quicky = usePost(slug);
   const siblings = useAuthorQuickys(quicky.data?.user.username);
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
-  const [muted, setMuted] = useState(true);
+  const [muted, setMuted] = useMutedPreference();
   const [sheetOpen, setSheetOpen] = useState(false);
   const startY = useRef<number | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
   const closeComments = useCallback(() => setSheetOpen(false), []);
-  useRegisterView(quicky.data);
+  const shown = quicky.data;
+  useVideoView(video, shown && !shown.locked && shown.status === 'ready' ? shown.id : null);
   useDocumentTitle(quicky.data ? t('quicky.documentTitle', { username: quicky.data.user.username }) : null);
 
   const slugs = siblings.data ?? [];
@@ -55,6 +66,7 @@ export function QuickyPage({ Comments }: { Comments: PostComments }) {
         className="quicky-stage"
         data-testid="quicky-stage"
         onPointerDown={(event) => {
+          if ((event.target as HTMLElement).closest('button, a')) return;
           startY.current = event.clientY;
         }}
         onPointerUp={(event) => {
@@ -67,6 +79,7 @@ export function QuickyPage({ Comments }: { Comments: PostComments }) {
       >
         {playable ? (
           <video
+            ref={video}
             key={data.id}
             className="quicky-stage__video"
             src={media?.url ?? data.video_url ?? undefined}
@@ -104,16 +117,28 @@ export function QuickyPage({ Comments }: { Comments: PostComments }) {
           </button>
         </div>
         {!wide && slugs.length > 1 ? <p className="quicky-stage__hint">{t('quicky.swipeHint')}</p> : null}
+        {wide ? null : (
+          <>
+            <PlayerInfo item={data} detail={data} />
+            <PlayerRail item={data} detail={data} testIds onComments={() => setSheetOpen(true)} />
+          </>
+        )}
       </div>
-      <PostRail
-        post={data}
-        Comments={Comments}
-        wide={wide}
-        sheetOpen={sheetOpen}
-        onOpenSheet={() => setSheetOpen(true)}
-        onCloseSheet={closeComments}
-        className="quicky-page__rail"
-      />
+      {wide ? (
+        <PostRail
+          post={data}
+          Comments={Comments}
+          wide={wide}
+          sheetOpen={sheetOpen}
+          onOpenSheet={() => setSheetOpen(true)}
+          onCloseSheet={closeComments}
+          className="quicky-page__rail"
+        />
+      ) : sheetOpen ? (
+        <BottomSheet title={t('post.commentsTitle')} onClose={closeComments}>
+          <Comments postId={data.id} />
+        </BottomSheet>
+      ) : null}
     </article>
   );
 }

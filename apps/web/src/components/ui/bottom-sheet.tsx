@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Icon } from '../../../components/ui/icon';
-import { t } from '../../../lib/i18n';
+import { Icon } from './icon';
+import { t } from '../../lib/i18n';
+import './bottom-sheet.css';
 
 /** docs/product.md §9: a drag down of more than 120 px closes the sheet. */
 export const SHEET_CLOSE_DRAG_PX = 120;
