@@ -208,4 +208,5 @@ export const frenchMessages: MessageCatalog = {
   emailConfirmationSent: 'Nous t’avons envoyé un nouveau lien de confirmation. Consulte tes e-mails.',
   emailAlreadyConfirmed: 'Ton adresse e-mail est déjà confirmée.',
   emailConfirmationsLimited: 'Nous t’avons déjà envoyé plusieurs liens de confirmation. Attends un peu avant d’en demander un autre.',
+  coverAtInvalid: 'Le moment de la couverture doit se trouver dans la vidéo.',
 };
