@@ -6,6 +6,8 @@ import './cover-picker.css';
 /** How many frames the strip shows along the video. */
 const STRIP_FRAMES = 8;
 const STRIP_HEIGHT = 96;
+/** The slider moves in tenths of a second (the default moments, 0 and 1 s, are on it). */
+const COVER_STEP_MS = 100;
 
 interface Frame {
   atMs: number;
@@ -146,7 +148,7 @@ export function CoverPicker({ src, valueMs, onChange, disabled }: { src: string;
                 className="cover-picker__range"
                 min={0}
                 max={lastMs}
-                step={Math.max(1, Math.round(lastMs / 200))}
+                step={COVER_STEP_MS}
                 value={valueMs ?? 0}
                 aria-label={t('create.coverSlider')}
                 aria-describedby={hintId}
