@@ -81,7 +81,8 @@ test('a guest sent to a private screen lands on /login without a history entry',
   });
   await page.goto('/register');
   await page.goto('/messages');
-  await expect(page).toHaveURL(/\/login$/);
+  // It remembers the screen, to come back to it once signed in.
+  await expect(page).toHaveURL(/\/login\?next=%2Fmessages$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/register$/);
 });

@@ -75,7 +75,7 @@ test.describe('stories', () => {
     await page.getByRole('button', { name: 'Opciones' }).click();
     await page.getByRole('menuitem', { name: 'Enviar a grupo' }).click();
     await page.getByRole('textbox', { name: 'Nuevo grupo' }).fill('Viajes');
-    await page.getByRole('button', { name: 'Crear' }).click();
+    await page.getByTestId('group-dialog').getByRole('button', { name: 'Crear' }).click();
     await expect(page.getByTestId('group-dialog')).toBeHidden();
     await expect
       .poll(async () => ((await (await request.get(`/api/story-groups/${owner.username}`, { headers: { Authorization: `Bearer ${owner.token}` } })).json()) as { groups: Array<{ name: string; count: number }> }).groups)

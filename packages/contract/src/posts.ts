@@ -35,8 +35,9 @@ export const postDetail = postSummary.extend({
 export type PostDetail = z.infer<typeof postDetail>;
 
 /**
- * POST /api/posts (multipart: media, description, visibility, tags): postType is derived from the
- * audience and the media (subscribers → vip, video → quicky, image → grid).
+ * POST /api/posts (multipart: media, description, visibility, tags, and with a video coverAtMs, see
+ * posts-rules.ts): postType is derived from the audience and the media (subscribers → vip, video →
+ * quicky, image → grid).
  */
 export const uploadResponse = z.object({
   success: z.literal(true),

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
+import { COVER_AT_FIELD } from '@wag/contract/posts-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, UnauthorizedError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
@@ -13,7 +14,7 @@ import { route } from './route.js';
 const errors = [400, 401, 403, 404] as const;
 const tags = ['publicaciones'];
 
-const UPLOAD_FIELDS = new Set(['description', 'visibility', 'tags', 'contentType', 'postType', 'confirmConsent']);
+const UPLOAD_FIELDS = new Set(['description', 'visibility', 'tags', 'contentType', 'postType', 'confirmConsent', COVER_AT_FIELD]);
 
 export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
@@ -26,10 +27,11 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     'createPost',
     {
       tags,
-      summary: 'Publicar: multipart con media (una o varias imágenes, o un vídeo), description, visibility, tags y confirmConsent',
+      summary: 'Publicar: multipart con media (una o varias imágenes, o un vídeo), description, visibility, tags, confirmConsent y, con un vídeo, coverAtMs',
       description:
         'El tipo se deduce de los bytes; postType sale de la audiencia y del tipo (subscribers → vip, vídeo → quicky, imagen → grid). ' +
         'Los vídeos quedan en processing hasta que el trabajo en segundo plano los deja listos. ' +
+        'coverAtMs (milisegundos enteros entre 0 y la duración del vídeo) elige el fotograma de la portada; fuera de ese rango, o con imágenes, 400. ' +
         'Para subscribers: solo cuentas con identidad verificada (403) y con confirmConsent=true (400 sin él): quien publica confirma que todas las personas que aparecen son mayores de edad y aceptaron aparecer y su publicación.',
       bearer: true,
       errors: [...errors, 413],

@@ -6,8 +6,11 @@ import type { ReportSubjectType as MediaSubjectType } from '../db/schema.js';
  * JobItem), so enqueuing a job and handling it are checked against the same shape.
  */
 export type JobItem =
-  /** Transcode an uploaded video (kept under uploads/jobs) into its post's media folder. */
-  | { name: 'video.transcode'; data: { postId: string; sourcePath: string } }
+  /**
+   * Transcode an uploaded video (kept under uploads/jobs) into its post's media folder; the poster is
+   * the frame at `coverAtMs` when the creator chose one.
+   */
+  | { name: 'video.transcode'; data: { postId: string; sourcePath: string; coverAtMs?: number } }
   /** Transcode a video sent in a direct message (kept under uploads/jobs) into its own restricted folder. */
   | { name: 'message.video'; data: { messageId: string; sourcePath: string } }
   /**

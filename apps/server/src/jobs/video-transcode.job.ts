@@ -13,7 +13,7 @@ import { PermanentJobError, type JobHandler } from './job-worker.js';
  */
 export function videoTranscodeJob({ postWrites, mediaDir }: { postWrites: PostWritesRepository; mediaDir: string }): JobHandler<'video.transcode'> {
   return {
-    async run({ postId, sourcePath }, context) {
+    async run({ postId, sourcePath, coverAtMs }, context) {
       const visibility = await postWrites.videoPostVisibility(postId);
       if (!visibility) {
         // The post was deleted while its video waited.
@@ -24,7 +24,7 @@ export function videoTranscodeJob({ postWrites, mediaDir }: { postWrites: PostWr
       const folder = await createMediaFolder(mediaDir, { restricted: visibility !== 'public' });
       let ready = false;
       try {
-        const result = await writeVideoRenditions(sourcePath, folder.dir, { signal: context.signal }).catch((error: unknown) => {
+        const result = await writeVideoRenditions(sourcePath, folder.dir, { signal: context.signal, coverAtMs }).catch((error: unknown) => {
           // A file ffmpeg cannot read will not read better on a second try.
           throw error instanceof UnreadableMediaError ? new PermanentJobError('the uploaded video cannot be read') : error;
         });

@@ -212,4 +212,5 @@ export const germanMessages: MessageCatalog = {
   messageMediaMissing: 'Wähle ein Foto oder ein Video zum Senden.',
   messageVideoTooLong: 'Ein Video in einer Nachricht darf höchstens 3 Minuten lang sein.',
   messageMediaKeyInvalid: 'Der Schlüssel des Uploads ist ungültig.',
+  coverAtInvalid: 'Der Zeitpunkt des Titelbilds muss innerhalb des Videos liegen.',
 };

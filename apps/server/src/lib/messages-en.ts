@@ -211,4 +211,5 @@ export const englishMessages: MessageCatalog = {
   messageMediaMissing: 'Choose a photo or a video to send.',
   messageVideoTooLong: 'A video in a message can be at most 3 minutes long.',
   messageMediaKeyInvalid: 'The upload key isn’t valid.',
+  coverAtInvalid: 'The cover moment must be within the video.',
 };

@@ -212,4 +212,5 @@ export const frenchMessages: MessageCatalog = {
   messageMediaMissing: 'Choisis une photo ou une vidéo à envoyer.',
   messageVideoTooLong: 'Une vidéo dans un message peut durer 3 minutes au maximum.',
   messageMediaKeyInvalid: 'La clé de l’envoi n’est pas valide.',
+  coverAtInvalid: 'Le moment de la couverture doit se trouver dans la vidéo.',
 };

@@ -219,6 +219,7 @@ export const spanishMessages = {
   messageMediaMissing: 'Elige una foto o un vídeo para enviar.',
   messageVideoTooLong: 'El vídeo de un mensaje puede durar como máximo 3 minutos.',
   messageMediaKeyInvalid: 'La clave del envío no es válida.',
+  coverAtInvalid: 'El momento de la portada debe estar dentro del vídeo.',
 };
 
 export type MessageKey = keyof typeof spanishMessages;

@@ -277,8 +277,9 @@ export async function uploadedPictureHashes(input: Buffer | string): Promise<big
 }
 
 /**
- * When the frames of a video are sampled: the poster's moment (as writePosterRenditions picks it) and
- * 25, 50 and 75% of the duration, in seconds.
+ * When the frames of a video are sampled: the default poster moment (as posterMoment picks it when no
+ * cover was chosen) and 25, 50 and 75% of the duration, in seconds. Fixed moments, so an upload and a
+ * taken-down video are compared at the same places whatever cover either was given.
  */
 export function videoSampleTimes(durationMs: number | null): number[] {
   const poster = durationMs && durationMs > 2000 ? 1 : 0;

@@ -185,15 +185,30 @@ export async function extractPosterFrame(video: string, atSeconds: number): Prom
   return stdout;
 }
 
-/** Writes `poster.webp` and the 9:16 `thumb.webp` of a video into `dir`. */
+/** The last moment a frame can be read from: a frame starts before the end, never at it. */
+const LAST_FRAME_MARGIN_MS = 100;
+
+/**
+ * Where the poster is taken, in seconds: the creator's chosen moment (kept inside this file, whose
+ * length may differ by a few milliseconds from the upload's), else a frame a little way in, since
+ * the very first one is often black or a fade.
+ */
+export function posterMoment(durationMs: number | null, coverAtMs?: number): number {
+  if (coverAtMs !== undefined) {
+    const last = durationMs === null ? coverAtMs : Math.max(0, durationMs - LAST_FRAME_MARGIN_MS);
+    return Math.min(Math.max(0, coverAtMs), last) / 1000;
+  }
+  return durationMs && durationMs > 2000 ? 1 : 0;
+}
+
+/** Writes `poster.webp` and the 9:16 `thumb.webp` of a video into `dir`, from the frame at `coverAtMs` when given. */
 export async function writePosterRenditions(
   video: string,
   dir: string,
   durationMs: number | null,
+  coverAtMs?: number,
 ): Promise<ImageRenditionsResult> {
-  // A frame a little way in: the very first one is often black or a fade.
-  const at = durationMs && durationMs > 2000 ? 1 : 0;
-  const frame = await extractPosterFrame(video, at);
+  const frame = await extractPosterFrame(video, posterMoment(durationMs, coverAtMs));
   return writeImageRenditions(frame, dir, POSTER_RENDITIONS);
 }
 
@@ -205,11 +220,15 @@ export interface VideoRenditionsResult {
 
 /**
  * Transcodes an uploaded video into `dir/video.mp4` (H.264/AAC, faststart, at most 1080p) and writes
- * its poster frame and grid tile. The source is probed first; checks on duration belong to the caller.
+ * its poster frame (at `coverAtMs` when given) and grid tile. The source is probed first; checks on duration belong to the caller.
  * Each file appears complete or not at all; on failure the caller removes the item's folder. A source
  * that cannot be read or transcoded throws UnreadableMediaError.
  */
-export async function writeVideoRenditions(input: string, dir: string, options: { preset?: string; signal?: AbortSignal } = {}): Promise<VideoRenditionsResult> {
+export async function writeVideoRenditions(
+  input: string,
+  dir: string,
+  options: { preset?: string; signal?: AbortSignal; coverAtMs?: number } = {},
+): Promise<VideoRenditionsResult> {
   // Every step reads the upload or what was made of it: a failure is the file's (UnreadableMediaError),
   // unless the system failed or the work was called off (see readingUpload).
   const source = await readingUpload(() => probeMedia(input));
@@ -228,6 +247,6 @@ export async function writeVideoRenditions(input: string, dir: string, options: 
     }),
   );
   const result = await readingUpload(() => probeMedia(output));
-  await readingUpload(() => writePosterRenditions(output, dir, result.durationMs));
+  await readingUpload(() => writePosterRenditions(output, dir, result.durationMs, options.coverAtMs));
   return { width: result.width ?? 0, height: result.height ?? 0, durationMs: result.durationMs ?? 0 };
 }

@@ -27,6 +27,8 @@ export interface NewPost {
   at: Date;
   /** A video waiting for processing: the post starts as 'processing' with a job for this file. */
   pendingVideoPath?: string;
+  /** The moment of that video whose frame becomes the poster (the creator's choice of cover). */
+  pendingVideoCoverAtMs?: number;
   /** When the creator confirmed everyone shown is an adult who agreed (subscribers-only posts). */
   consentConfirmedAt?: Date | null;
 }
@@ -71,7 +73,8 @@ export function createPostWritesRepository(db: Database) {
           .execute();
         await trx.updateTable('users').set((eb) => ({ posts_count: eb('posts_count', '+', 1) })).where('id', '=', post.userId).execute();
         if (post.pendingVideoPath) {
-          await enqueueJob(trx, { name: 'video.transcode', data: { postId: row.id, sourcePath: post.pendingVideoPath } });
+          const cover = post.pendingVideoCoverAtMs === undefined ? {} : { coverAtMs: post.pendingVideoCoverAtMs };
+          await enqueueJob(trx, { name: 'video.transcode', data: { postId: row.id, sourcePath: post.pendingVideoPath, ...cover } });
         }
         return row;
       });

@@ -1,3 +1,4 @@
+import { isValidCoverAt } from '@wag/contract/posts-rules';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -31,6 +32,18 @@ export interface UploadFields {
   tags?: string;
   /** 'true': the creator confirms everyone shown is an adult who agreed to appear and to its publication. */
   confirmConsent?: string;
+  /** With a video: the moment (ms) whose frame becomes the poster (contract posts-rules COVER_AT_FIELD). */
+  coverAtMs?: string;
+}
+
+/** The cover moment asked for, checked against the video (refused with images or outside the video). */
+export function parseCoverAt(raw: string | undefined, video: { durationMs: number | null } | null): number | undefined {
+  const text = (raw ?? '').trim();
+  if (text === '') return undefined;
+  if (!video || !/^\d{1,10}$/.test(text)) throw new ValidationError(messages.coverAtInvalid);
+  const ms = Number(text);
+  if (!isValidCoverAt(ms, video.durationMs)) throw new ValidationError(messages.coverAtInvalid);
+  return ms;
 }
 
 /**
@@ -133,6 +146,7 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
       if (video?.kind === 'video' && (video.durationMs ?? 0) > VIDEO_CAP_MS[postType]) {
         throw new ValidationError(messages.uploadVideoTooLong);
       }
+      const coverAtMs = parseCoverAt(fields.coverAtMs, video?.kind === 'video' ? video : null);
       const checked = video?.kind === 'video' ? [{ file: files[0]!, kind: 'video' as const, durationMs: video.durationMs }] : files.map((file) => ({ file, kind: 'image' as const }));
       if (await mediaHashes.checkUpload(checked, viewer.userId)) throw new ForbiddenError(messages.mediaTakenDown);
 
@@ -181,6 +195,7 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
             media,
             at: clock.now(),
             pendingVideoPath: queuedSource ?? undefined,
+            pendingVideoCoverAtMs: coverAtMs,
             consentConfirmedAt,
           });
           return { post, tells: await notify.mentionedInPost(r.notifications, post.id, viewer.userId, description) };

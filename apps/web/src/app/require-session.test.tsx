@@ -24,6 +24,8 @@ describe('protected routes', () => {
     const { router } = renderRoutes(routes, [path]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.historyAction).toBe('REPLACE');
+    // The sign-in comes back to the screen that asked for it.
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(path);
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
   });
 

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FollowResponse } from '@wag/contract/profiles';
 import { useCallback, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
 import { api } from './api';
 import { ApiError } from './api-error';
 import { clearSession } from './auth-storage';
+import { useSendToLogin } from './login-return';
 import { useSession } from './session';
 import { personShadows } from './shadows';
 import { createQueueRegistry, createToggleQueue } from './toggle-queue';
@@ -52,7 +52,7 @@ export interface UseFollowOptions {
  */
 export function useFollow(username: string, options: UseFollowOptions = {}) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const sendToLogin = useSendToLogin();
   const { token, username: me } = useSession();
   const key = username.toLowerCase();
   const isPending = useSyncExternalStore(subscribe, () => queues.busy(key), () => false);
@@ -61,7 +61,7 @@ export function useFollow(username: string, options: UseFollowOptions = {}) {
   const toggle = useCallback(
     (current: FollowState) => {
       if (!token) {
-        navigate('/login');
+        sendToLogin();
         return;
       }
       if (queues.busy(key)) return;
@@ -103,7 +103,7 @@ export function useFollow(username: string, options: UseFollowOptions = {}) {
         .want(on);
       announce();
     },
-    [token, key, username, me, navigate, queryClient, onAuthRequired],
+    [token, key, username, me, sendToLogin, queryClient, onAuthRequired],
   );
 
   return { toggle, isPending, isSignedIn: token !== null };

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { LikeResponse } from '@wag/contract/posts';
-import { useNavigate } from 'react-router';
 import { api } from './api';
+import { useSendToLogin } from './login-return';
 import { useSession } from './session';
 import { postShadows } from './shadows';
 import { createQueueRegistry, createToggleQueue } from './toggle-queue';
@@ -21,13 +21,13 @@ const shifted = (likes: number, on: boolean, wasOn: boolean) => Math.max(0, like
 
 export function usePostLike(post: { id: string; isLiked: boolean; likes: number }) {
   const { token } = useSession();
-  const navigate = useNavigate();
+  const sendToLogin = useSendToLogin();
   const queryClient = useQueryClient();
   const shown = postShadows.useFacets(post.id, { isLiked: post.isLiked, likes: post.likes });
 
   const toggle = () => {
     if (!token) {
-      navigate('/login');
+      sendToLogin();
       return;
     }
     const on = !shown.isLiked;
@@ -57,13 +57,13 @@ export function usePostLike(post: { id: string; isLiked: boolean; likes: number 
 /** Save / unsave; returns what the tap asked for (for the toast), or null for a guest sent to /login. */
 export function usePostSave(post: { id: string; isSaved: boolean }) {
   const { token } = useSession();
-  const navigate = useNavigate();
+  const sendToLogin = useSendToLogin();
   const queryClient = useQueryClient();
   const shown = postShadows.useFacets(post.id, { isSaved: post.isSaved });
 
   const toggle = (): boolean | null => {
     if (!token) {
-      navigate('/login');
+      sendToLogin();
       return null;
     }
     const on = !shown.isSaved;

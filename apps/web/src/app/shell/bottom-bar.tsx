@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { useCreateAction } from '../../components/create/create-entry';
 import { CountBadge } from '../../components/ui/count-badge';
 import { Icon } from '../../components/ui/icon';
 import { t } from '../../lib/i18n';
@@ -6,10 +7,15 @@ import { useUnreadCounts } from '../../lib/live-channel';
 import { profilePath, useSession } from '../../lib/session';
 import './bottom-bar.css';
 
-/** Small screens only (hidden from 768 px by CSS). */
-export function BottomBar({ onOpenSearch }: { onOpenSearch: () => void }) {
+/**
+ * Small screens only (hidden from 768 px by CSS): Inicio, Quickys, the create button in the middle,
+ * Mensajes and Perfil, as the apps people know lay it out. Search lives in the top bar, which shows it
+ * at every size.
+ */
+export function BottomBar() {
   const { username } = useSession();
   const counts = useUnreadCounts();
+  const create = useCreateAction();
   return (
     <nav className="bottom-bar" aria-label={t('nav.bottomNav')} data-testid="bottom-bar">
       <NavLink to="/" end className="bottom-bar__item">
@@ -20,19 +26,20 @@ export function BottomBar({ onOpenSearch }: { onOpenSearch: () => void }) {
         <Icon name="quickys" />
         <span>{t('nav.quickys')}</span>
       </NavLink>
-      <NavLink to={profilePath(username)} end className="bottom-bar__item">
-        <Icon name="user" />
-        <span>{t('nav.profile')}</span>
-      </NavLink>
+      <button type="button" className="bottom-bar__item bottom-bar__create" aria-label={t('create.button')} data-testid="bottom-bar-create" onClick={create}>
+        <span className="bottom-bar__create-pill">
+          <Icon name="plus" size={26} />
+        </span>
+      </button>
       <NavLink to="/messages" className="bottom-bar__item">
         <Icon name="send" />
         <CountBadge count={counts.inbox} />
         <span>{t('nav.messages')}</span>
       </NavLink>
-      <button type="button" className="bottom-bar__item" onClick={onOpenSearch}>
-        <Icon name="search" />
-        <span>{t('nav.search')}</span>
-      </button>
+      <NavLink to={profilePath(username)} end className="bottom-bar__item">
+        <Icon name="user" />
+        <span>{t('nav.profile')}</span>
+      </NavLink>
     </nav>
   );
 }

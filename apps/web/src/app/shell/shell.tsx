@@ -90,7 +90,7 @@ export function Shell({ children }: { children?: ReactNode }) {
         </main>
         <Footer />
       </div>
-      <BottomBar onOpenSearch={() => setSearchOpen(true)} />
+      <BottomBar />
       {searchOpen ? <SearchOverlay onClose={() => setSearchOpen(false)} /> : null}
       {/* A full page load always has the key 'default': remember those positions per path instead. */}
       <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />

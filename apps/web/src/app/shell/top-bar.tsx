@@ -1,4 +1,6 @@
 import { Link, NavLink } from 'react-router';
+import { CreateChooserHost } from '../../components/create/create-chooser-host';
+import { useCreateAction } from '../../components/create/create-entry';
 import { Avatar } from '../../components/ui/avatar';
 import { CountBadge } from '../../components/ui/count-badge';
 import { Icon } from '../../components/ui/icon';
@@ -6,6 +8,7 @@ import { Logo } from '../../components/ui/logo';
 import { useCurrentUser } from '../../lib/current-user';
 import { t } from '../../lib/i18n';
 import { useUnreadCounts } from '../../lib/live-channel';
+import { useLoginLinks } from '../../lib/login-return';
 import { profilePath, useSession } from '../../lib/session';
 import './top-bar.css';
 
@@ -21,6 +24,8 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenSearch }: TopBarProps) {
   const name = user?.username ?? username;
   const counts = useUnreadCounts();
   const messagesCount = counts.inbox;
+  const create = useCreateAction();
+  const loginLinks = useLoginLinks();
 
   return (
     <header className="top-bar" data-testid="top-bar">
@@ -41,6 +46,11 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenSearch }: TopBarProps) {
         </Link>
       </div>
       <div className="top-bar__end">
+        {/* Wide screens; on phones the bottom bar carries it. */}
+        <button type="button" className="top-bar__create" data-testid="top-bar-create" onClick={create}>
+          <Icon name="plus" size={20} />
+          <span>{t('create.button')}</span>
+        </button>
         <button type="button" className="icon-button" aria-label={t('nav.search')} data-testid="search-button" onClick={onOpenSearch}>
           <Icon name="search" />
         </button>
@@ -72,12 +82,13 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenSearch }: TopBarProps) {
             <Avatar name={user?.fullName || name} src={user?.profilePictureUrl} size={34} />
           </Link>
         ) : (
-          <Link to="/login" className="top-bar__login" aria-label={t('nav.login')}>
+          <Link to={loginLinks.login} className="top-bar__login" aria-label={t('nav.login')}>
             <Icon name="user" size={20} />
             <span className="top-bar__login-text">{t('nav.login')}</span>
           </Link>
         )}
       </div>
+      <CreateChooserHost />
     </header>
   );
 }

@@ -10,6 +10,7 @@ import { postHref, tileImage } from './post-media';
 import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { usePostLike } from '../../lib/post-actions';
+import { useLoginLinks } from '../../lib/login-return';
 import { useSession } from '../../lib/session';
 import { shareLink } from '../../lib/share';
 import { Caption } from './caption';
@@ -26,6 +27,7 @@ export function feedCardType(post: Pick<PostSummary, 'post_type' | 'media_type' 
 /** Under a locked VIP item: 'Suscribirme' opens the payment sheet (a guest signs in first). */
 export function VipOffer({ username }: { username: string }) {
   const { token } = useSession();
+  const links = useLoginLinks();
   const [open, setOpen] = useState(false);
   return (
     <div className="feed-card__vip" data-testid="feed-card-vip">
@@ -35,7 +37,7 @@ export function VipOffer({ username }: { username: string }) {
           {t('vip.subscribe')}
         </Button>
       ) : (
-        <ButtonLink size="md" to="/login">
+        <ButtonLink size="md" to={links.login}>
           {t('vip.subscribe')}
         </ButtonLink>
       )}

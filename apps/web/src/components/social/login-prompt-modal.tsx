@@ -2,10 +2,12 @@ import { ButtonLink } from '../ui/button';
 import { Logo } from '../ui/logo';
 import { Modal } from '../ui/modal';
 import { t } from '../../lib/i18n';
+import { useLoginLinks } from '../../lib/login-return';
 import './login-prompt-modal.css';
 
 /** Invites a visitor (or someone whose session ended) to sign in or create an account. */
 export function LoginPromptModal({ onClose, username }: { onClose: () => void; username?: string }) {
+  const links = useLoginLinks();
   return (
     <Modal
       title={t('loginPrompt.title')}
@@ -18,10 +20,10 @@ export function LoginPromptModal({ onClose, username }: { onClose: () => void; u
         <Logo size="lg" />
       </div>
       <div className="login-prompt__actions">
-        <ButtonLink to="/login" size="lg" block>
+        <ButtonLink to={links.login} size="lg" block>
           {t('loginPrompt.login')}
         </ButtonLink>
-        <ButtonLink to="/register" variant="secondary" size="lg" block>
+        <ButtonLink to={links.register} variant="secondary" size="lg" block>
           {t('loginPrompt.register')}
         </ButtonLink>
         <button type="button" className="login-prompt__later" onClick={onClose}>

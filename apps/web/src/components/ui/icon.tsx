@@ -194,6 +194,7 @@ const shapes = {
     </>
   ),
   chart: <path d="M3 3v18h18M8 17v-5M13 17V8M18 17v-8" />,
+  storyAdd: <path d="M12 2.5a9.5 9.5 0 0 1 0 19M8.2 3.3a9.5 9.5 0 0 0-2.9 2M3.1 8.6a9.5 9.5 0 0 0 0 6.8M5.3 18.7a9.5 9.5 0 0 0 2.9 2M12 8v8M8 12h8" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof shapes;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentTypeOf, derivePostType, filesProblem, splitTags } from './upload-rules';
+import { contentTypeOf, defaultCoverMs, derivePostType, filesProblem, formatCoverTime, lastCoverMs, presetProblem, splitTags, uploadPresetOf } from './upload-rules';
 
 const file = (type: string) => ({ type });
 
@@ -28,5 +28,37 @@ describe('upload rules', () => {
     expect(filesProblem([file('video/mp4'), file('image/jpeg')])).toBe('oneVideo');
     expect(filesProblem(Array.from({ length: 11 }, () => file('image/jpeg')))).toBe('tooMany');
     expect(filesProblem([file('image/jpeg'), file('image/png')])).toBeNull();
+  });
+});
+
+describe('create presets and the cover moment', () => {
+  it('reads the kind the chooser asked for', () => {
+    expect(uploadPresetOf('quicky')).toBe('quicky');
+    expect(uploadPresetOf('post')).toBe('post');
+    expect(uploadPresetOf('vip')).toBeNull();
+    expect(uploadPresetOf(null)).toBeNull();
+  });
+
+  it('wants a video for a quicky and photos for a post', () => {
+    expect(presetProblem('quicky', 'image')).toBe('needsVideo');
+    expect(presetProblem('quicky', 'video')).toBeNull();
+    expect(presetProblem('post', 'video')).toBe('needsPhotos');
+    expect(presetProblem('post', 'image')).toBeNull();
+    expect(presetProblem(null, 'video')).toBeNull();
+  });
+
+  it('keeps the cover inside the video, a second in by default', () => {
+    expect(lastCoverMs(3)).toBe(2900);
+    expect(lastCoverMs(0.05)).toBe(0);
+    expect(lastCoverMs(Number.NaN)).toBe(0);
+    expect(lastCoverMs(Number.POSITIVE_INFINITY)).toBe(0);
+    expect(defaultCoverMs(2900)).toBe(1000);
+    expect(defaultCoverMs(1500)).toBe(0);
+  });
+
+  it('writes a moment as m:ss.d', () => {
+    expect(formatCoverTime(0)).toBe('0:00.0');
+    expect(formatCoverTime(1550)).toBe('0:01.5');
+    expect(formatCoverTime(75_320)).toBe('1:15.3');
   });
 });

@@ -8,6 +8,7 @@ function renderLogin(entry = '/login') {
   return renderRoutes(
     [
       { path: '/', element: <p>Inicio</p> },
+      { path: '/post/:slug', element: <p>La publicación</p> },
       { path: '/login', Component: LoginPage },
     ],
     [entry],
@@ -66,5 +67,25 @@ describe('LoginPage', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(logged).toHaveBeenCalledTimes(2);
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it.each([
+    ['/login?next=%2Fpost%2Fabc', '/post/abc'],
+    ['/login?next=%2F%2Fevil.example', '/'],
+    ['/login?next=https%3A%2F%2Fevil.example%2Fpost', '/'],
+    ['/login?next=%2F%5Cevil.example', '/'],
+  ])('from %s, lands on %s once signed in', async (entry, landing) => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { success: true, token: 'tok-1', username: 'ana', message: 'ok' }));
+    const { router } = renderLogin(entry);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+  });
+
+  it('keeps the page to come back to on the link to register', () => {
+    renderLogin('/login?next=%2Fpost%2Fabc');
+    expect(screen.getByRole('link', { name: 'Regístrate' })).toHaveAttribute('href', '/register?next=%2Fpost%2Fabc');
   });
 });

@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError, errorText } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
+import { loginPath, registerPath, returnPathFrom } from '../../../lib/login-return';
 import { twoFactorChallengeOf, useLogin, useLoginTwoFactor } from '../api/use-login';
 import { useSuspensionAppeal } from '../api/use-suspension-appeal';
 import { AuthLayout, FormError } from './auth-layout';
@@ -30,16 +31,19 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<string | null>(null);
   const toast = useToast();
   const navigate = useNavigate();
+  // The page that sent the person here (a guarded screen, a like, the create button), when safe.
+  const returnTo = returnPathFrom(useLocation().search);
+  const finish = () => {
+    toast(t('auth.login.success'), 'success');
+    navigate(returnTo ?? '/', { replace: returnTo !== null });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     login.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: () => {
-          toast(t('auth.login.success'), 'success');
-          navigate('/');
-        },
+        onSuccess: finish,
         onError: (error) => {
           const challenge = twoFactorChallengeOf(error);
           if (challenge) setChallenge(challenge);
@@ -51,14 +55,8 @@ export function LoginPage() {
 
   if (challenge) {
     return (
-      <AuthLayout title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.subtitle')} footer={<Link to="/login" onClick={() => setChallenge(null)}>{t('auth.twoFactor.restart')}</Link>}>
-        <SecondStep
-          challenge={challenge}
-          onDone={() => {
-            toast(t('auth.login.success'), 'success');
-            navigate('/');
-          }}
-        />
+      <AuthLayout title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.subtitle')} footer={<Link to={loginPath(returnTo)} onClick={() => setChallenge(null)}>{t('auth.twoFactor.restart')}</Link>}>
+        <SecondStep challenge={challenge} onDone={finish} />
       </AuthLayout>
     );
   }
@@ -70,7 +68,7 @@ export function LoginPage() {
       footer={
         <>
           {t('auth.login.noAccount')}
-          <Link to="/register">{t('auth.login.registerLink')}</Link>
+          <Link to={registerPath(returnTo)}>{t('auth.login.registerLink')}</Link>
         </>
       }
     >

@@ -6,13 +6,14 @@ import { jsonResponse, renderRoutes } from '../../../test/render-routes';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 
-function renderRegister() {
+function renderRegister(entry = '/register') {
   return renderRoutes(
     [
       { path: '/register', Component: RegisterPage },
       { path: '/login', Component: LoginPage },
+      { path: '/post/:slug', element: <p>La publicación</p> },
     ],
-    ['/register'],
+    [entry],
   );
 }
 
@@ -105,5 +106,19 @@ describe('RegisterPage validation', () => {
       password: 'secreto1',
       birth_date: '1995-04-12',
     });
+  });
+
+  it('after registering from a guarded page, the sign-in that follows lands back on it', async () => {
+    vi.spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(jsonResponse(201, { success: true, message: 'Registro exitoso', username: 'luna_22' }))
+      .mockResolvedValueOnce(jsonResponse(200, { success: true, token: 'tok-1', username: 'luna_22', message: 'ok' }));
+    const { router } = renderRegister('/register?next=%2Fpost%2Fabc');
+    await fill({ username: 'luna_22', birthDate: '1995-04-12', email: 'luna@example.com', password: 'secreto1', confirm: 'secreto1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Fpost%2Fabc');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/post/abc'));
   });
 });

@@ -1,12 +1,13 @@
 import { latestAdultBirthDate } from '@wag/contract/account-rules';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { errorText } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
+import { loginPath, returnPathFrom } from '../../../lib/login-return';
 import { useRegister } from '../api/use-register';
 import { birthDateNativeMessage, registerErrors, type RegisterValues } from '../register-validation';
 import { AuthLayout, FormError } from './auth-layout';
@@ -21,6 +22,8 @@ export function RegisterPage() {
   const register = useRegister();
   const toast = useToast();
   const navigate = useNavigate();
+  // Carried on to the sign-in that follows, which comes back to the page that asked for an account.
+  const returnTo = returnPathFrom(useLocation().search);
   const maxBirthDate = useMemo(() => latestAdultBirthDate(), []);
   const errors = registerErrors(values);
 
@@ -43,7 +46,7 @@ export function RegisterPage() {
       {
         onSuccess: () => {
           toast(t('auth.register.success'), 'success');
-          navigate('/login', { state: { email } });
+          navigate(loginPath(returnTo), { state: { email } });
         },
         onError: (error) => console.error(error),
       },
@@ -57,7 +60,7 @@ export function RegisterPage() {
       footer={
         <>
           {t('auth.register.haveAccount')}
-          <Link to="/login">{t('auth.register.loginLink')}</Link>
+          <Link to={loginPath(returnTo)}>{t('auth.register.loginLink')}</Link>
         </>
       }
     >

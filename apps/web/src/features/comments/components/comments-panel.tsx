@@ -1,6 +1,6 @@
 import type { Comment, CommentReply } from '@wag/contract/posts';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
@@ -10,6 +10,7 @@ import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { errorText } from '../../../lib/api-error';
 import { commentAge } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
+import { useSendToLogin } from '../../../lib/login-return';
 import { useSession } from '../../../lib/session';
 import { mentionSuggestionsQuery } from '../api/mention-suggestions';
 import { useAddComment, useComments, useLikeComment, type CommentSort } from '../api/use-comments';
@@ -79,7 +80,7 @@ export function CommentsPanel({ postId, onCommented }: { postId: string; onComme
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const inputId = useId();
-  const navigate = useNavigate();
+  const sendToLogin = useSendToLogin();
   const toast = useToast();
   const { token } = useSession();
   const comments = useComments(postId, sort);
@@ -90,7 +91,7 @@ export function CommentsPanel({ postId, onCommented }: { postId: string; onComme
   const all: Comment[] = comments.data?.pages.flatMap((page) => page.comments) ?? [];
 
   const requireLogin = () => {
-    navigate('/login');
+    sendToLogin();
   };
 
   const startReply = (target: CommentReply) => {

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { FollowButton } from '../../../components/social/follow-button';
 import { MoreMenu, personItems } from '../../../components/social/more-menu';
+import { useCreateAction } from '../../../components/create/create-entry';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
@@ -51,6 +52,7 @@ function Stat({ value, label, to, testId }: { value: number; label: string; to?:
 /** Avatar (ring when stories are active), name, badge, handle, stats, bio and the actions. */
 export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories, buyStory, onBuyStory }: ProfileHeaderProps) {
   const buyReasonId = useId();
+  const create = useCreateAction();
   const { user, isOwner } = profile;
   // The counts as every screen shows them now, a follow on its way (here or elsewhere) included.
   const { isFollowing, followers, following } = usePersonFacets(user.username, {
@@ -117,6 +119,10 @@ export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories, 
       <div className="profile-head__actions" role="group" aria-label={t('profile.actions')}>
         {isOwner ? (
           <>
+            <Button onClick={create} data-testid="profile-create">
+              <Icon name="plus" size={17} />
+              {t('create.button')}
+            </Button>
             <Button variant="secondary" onClick={onEdit} data-testid="edit-profile-button">
               <Icon name="edit" size={17} />
               {t('profile.editProfile')}

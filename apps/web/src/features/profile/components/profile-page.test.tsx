@@ -287,8 +287,9 @@ describe('ProfilePage: login prompt for guests', () => {
     expect(screen.queryByTestId('login-prompt')).not.toBeInTheDocument();
     scrollTo(201);
     const prompt = await screen.findByTestId('login-prompt');
-    expect(within(prompt).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
-    expect(within(prompt).getByRole('link', { name: 'Crear cuenta' })).toHaveAttribute('href', '/register');
+    // Both come back to this profile once signed in.
+    expect(within(prompt).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login?next=%2Fvaleria_rios');
+    expect(within(prompt).getByRole('link', { name: 'Crear cuenta' })).toHaveAttribute('href', '/register?next=%2Fvaleria_rios');
 
     await userEvent.click(within(prompt).getByRole('button', { name: 'Ahora no' }));
     expect(screen.queryByTestId('login-prompt')).not.toBeInTheDocument();

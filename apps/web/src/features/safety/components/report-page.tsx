@@ -15,6 +15,7 @@ import { NotFoundNotice } from './not-found-notice';
 import { ApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { currentLocale, t, type MessageKey } from '../../../lib/i18n';
+import { useLoginLinks } from '../../../lib/login-return';
 import { useSession } from '../../../lib/session';
 import { useReport, useSetBlocked } from '../api/safety-api';
 import '../../../components/ui/text-field.css';
@@ -45,6 +46,7 @@ export function ReportContentPage() {
 function ReportForm({ subjectType, subjectId }: { subjectType: ReportSubjectType; subjectId: string }) {
   const { token, username: me } = useSession();
   const navigate = useNavigate();
+  const loginLinks = useLoginLinks();
   const report = useReport();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
@@ -64,7 +66,7 @@ function ReportForm({ subjectType, subjectId }: { subjectType: ReportSubjectType
         <div className="safety__card">
           <h1 className="safety__title">{title}</h1>
           <p className="safety__text">{t('safety.report.guestNotAllowed')}</p>
-          <ButtonLink to="/login">{t('auth.login.submit')}</ButtonLink>
+          <ButtonLink to={loginLinks.login}>{t('auth.login.submit')}</ButtonLink>
         </div>
       </section>
     );

@@ -81,3 +81,27 @@ describe('publishing for subscribers', () => {
     expect(sent[0]!.get('confirmConsent')).toBe('true');
   });
 });
+
+describe('set by the create chooser', () => {
+  it('a quicky takes one video: its words, its file types, and no photo', async () => {
+    serveStatus('none');
+    renderRoutes([{ path: '/upload', Component: UploadPage }], ['/upload?type=quicky']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Nuevo Quicky' })).toBeInTheDocument();
+    const input = screen.getByTestId('upload-input');
+    expect(input).toHaveAttribute('accept', 'video/*');
+    expect(input).not.toHaveAttribute('multiple');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, new File([new Uint8Array([1, 2, 3])], 'foto.jpg', { type: 'image/jpeg' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Un Quicky es un vídeo: elige un vídeo.');
+    await user.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(sent).toEqual([]);
+  });
+
+  it('a post takes photos', () => {
+    serveStatus('none');
+    renderRoutes([{ path: '/upload', Component: UploadPage }], ['/upload?type=post']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Nueva publicación' })).toBeInTheDocument();
+    expect(screen.getByTestId('upload-input')).toHaveAttribute('accept', 'image/*');
+    expect(screen.getByTestId('upload-input')).toHaveAttribute('multiple');
+  });
+});

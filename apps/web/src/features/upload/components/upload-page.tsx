@@ -1,6 +1,6 @@
 import type { UploadResponse } from '@wag/contract/posts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { SubscribersConsent } from '../../../components/vip/subscribers-consent';
@@ -9,7 +9,8 @@ import { t, type MessageKey } from '../../../lib/i18n';
 import { profilePath, useSession } from '../../../lib/session';
 import { ApiError } from '../../../lib/api-error';
 import { useCreatePost } from '../api/use-create-post';
-import { contentTypeOf, derivePostType, filesProblem, splitTags, type FilesProblem, type Visibility } from '../upload-rules';
+import { contentTypeOf, derivePostType, filesProblem, presetProblem, splitTags, uploadPresetOf, type FilesProblem, type Visibility } from '../upload-rules';
+import { CoverPicker } from './cover-picker';
 import '../../../components/ui/upload-form.css';
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done' } | { kind: 'error'; message: string };
@@ -35,9 +36,24 @@ function failureText(error: unknown): string {
   return error.serverMessage || (refused ? t('upload.incomplete') : t('upload.failed'));
 }
 
-/** /upload ('Subir Contenido'): file(s), description, tags, audience, and a real progress bar. */
+/** The form's words for what the create chooser asked for: a quicky, a post, or either (plain /upload). */
+const PRESET_TEXT = {
+  quicky: { title: 'create.quickyTitle', subtitle: 'create.quickySubtitle', choose: 'create.chooseVideo', hint: 'create.chooseVideoHint' },
+  post: { title: 'create.postTitle', subtitle: 'create.postSubtitle', choose: 'create.choosePhotos', hint: 'create.choosePhotosHint' },
+  any: { title: 'upload.title', subtitle: 'upload.subtitle', choose: 'upload.choose', hint: 'upload.chooseHint' },
+} as const satisfies Record<string, Record<string, MessageKey>>;
+
+const ACCEPT = { quicky: 'video/*', post: 'image/*', any: 'image/*,video/*' } as const;
+
+/**
+ * /upload ('Subir Contenido'): file(s), description, tags, audience, and a real progress bar;
+ * `?type=quicky` sets it for one video with its cover, `?type=post` for photos.
+ */
 export function UploadPage() {
-  useDocumentTitle(t('upload.title'));
+  const [params] = useSearchParams();
+  const preset = uploadPresetOf(params.get('type'));
+  const text = PRESET_TEXT[preset ?? 'any'];
+  useDocumentTitle(t(text.title));
   const navigate = useNavigate();
   const { token, username } = useSession();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -48,6 +64,7 @@ export function UploadPage() {
   const [visibility, setVisibility] = useState<Visibility>('public');
   const [consent, setConsent] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [coverAtMs, setCoverAtMs] = useState<number | null>(null);
   const createPost = useCreatePost();
 
   // Previews are released when the files change or the page closes.
@@ -57,9 +74,12 @@ export function UploadPage() {
   const problem = filesProblem(files);
   const contentType = files.length > 0 ? contentTypeOf(files[0]!) : null;
   const postType = contentType ? derivePostType(visibility, contentType) : null;
+  const kindProblem = presetProblem(preset, contentType);
+  // One video: its cover is chosen from its frames.
+  const coverVideo = !problem && contentType === 'video' ? picked[0]! : null;
 
   const typeNote = () => {
-    if (!postType || problem) return null;
+    if (!postType || problem || kindProblem) return null;
     if (postType === 'vip') return t('upload.typeVip');
     if (postType === 'quicky') return t('upload.typeQuicky');
     return files.length > 1 ? t('upload.typeCarousel', { count: files.length }) : t('upload.typeGrid');
@@ -67,14 +87,18 @@ export function UploadPage() {
 
   const choose = (list: FileList | null) => {
     if (!list || list.length === 0) return;
-    const next = [...picked, ...Array.from(list).map((file) => ({ file, url: URL.createObjectURL(file) }))];
+    const chosen = Array.from(list).map((file) => ({ file, url: URL.createObjectURL(file) }));
+    // A quicky is one video: a new pick replaces the last.
+    const next = preset === 'quicky' ? chosen.slice(0, 1) : [...picked, ...chosen];
     setPicked(next);
+    setCoverAtMs(null);
     setPhase({ kind: 'idle' });
     if (inputRef.current) inputRef.current.value = '';
   };
 
   const remove = (index: number) => {
     setPicked(picked.filter((_, position) => position !== index));
+    setCoverAtMs(null);
     setPhase({ kind: 'idle' });
   };
 
@@ -87,6 +111,10 @@ export function UploadPage() {
     }
     if (problem || !contentType || !postType) {
       setPhase({ kind: 'error', message: t(PROBLEM_TEXT[problem ?? 'required']) });
+      return;
+    }
+    if (kindProblem) {
+      setPhase({ kind: 'error', message: t(`create.${kindProblem}`) });
       return;
     }
     if (visibility === 'subscribers' && !consent) {
@@ -105,6 +133,7 @@ export function UploadPage() {
         visibility,
         confirmConsent: visibility === 'subscribers' && consent,
         tags: splitTags(tags),
+        coverAtMs: contentType === 'video' && coverAtMs !== null ? coverAtMs : undefined,
         onProgress: (percent) => setPhase({ kind: 'uploading', percent }),
       });
     } catch (error) {
@@ -120,10 +149,10 @@ export function UploadPage() {
   const busy = phase.kind === 'uploading';
   const note = typeNote();
   return (
-    <section className="upload">
+    <section className="upload" data-testid="upload-page" data-preset={preset ?? 'any'}>
       <header className="upload__head">
-        <h1>{t('upload.title')}</h1>
-        <p>{t('upload.subtitle')}</p>
+        <h1>{t(text.title)}</h1>
+        <p>{t(text.subtitle)}</p>
       </header>
       <form className="upload__form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="upload__files">
@@ -152,18 +181,24 @@ export function UploadPage() {
             id={ids.file}
             className="upload__input"
             type="file"
-            accept="image/*,video/*"
-            multiple
+            accept={ACCEPT[preset ?? 'any']}
+            multiple={preset !== 'quicky'}
             data-testid="upload-input"
             onChange={(event) => choose(event.currentTarget.files)}
           />
           <Button variant="secondary" onClick={() => inputRef.current?.click()} disabled={busy}>
-            <Icon name="image" size={18} />
-            <span>{t('upload.choose')}</span>
+            <Icon name={preset === 'quicky' ? 'quickys' : 'image'} size={18} />
+            <span>{t(text.choose)}</span>
           </Button>
-          <p className="upload__hint">{t('upload.chooseHint')}</p>
+          <p className="upload__hint">{t(text.hint)}</p>
           {note ? <p className="upload__type">{note}</p> : null}
+          {kindProblem ? (
+            <p className="upload__error" role="alert">
+              {t(`create.${kindProblem}`)}
+            </p>
+          ) : null}
         </div>
+        {coverVideo ? <CoverPicker key={coverVideo.url} src={coverVideo.url} valueMs={coverAtMs} onChange={setCoverAtMs} disabled={busy} /> : null}
 
         <label className="upload__label" htmlFor={ids.description}>
           {t('upload.description')}
