@@ -264,7 +264,7 @@ test('the sound choice is kept for the next quicky and the next visit', async ({
   await expect(activeSlide(page).getByRole('button', { name: 'Activar sonido' })).toBeVisible();
 });
 
-test('a guest pressing like, comments or follow in the player goes to /login', async ({ page }) => {
+test('a guest pressing like, comments or follow in the player goes to /login, to come back to Para ti', async ({ page }) => {
   await skipGates(page);
   for (const press of [
     (rail: Locator) => rail.getByRole('button', { name: 'Me gusta' }),
@@ -272,9 +272,9 @@ test('a guest pressing like, comments or follow in the player goes to /login', a
   ]) {
     await page.goto('/?tab=para-ti');
     await press(page.getByTestId('player-rail')).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2F%3Ftab%3Dpara-ti$/);
   }
   await page.goto('/?tab=para-ti');
   await activeSlide(page).getByTestId('follow-button').click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2F%3Ftab%3Dpara-ti$/);
 });

@@ -9,6 +9,7 @@ import { USERNAME_CHANGED_EVENT, readUsername, type UsernameChangedDetail } from
 import { useCurrentUser } from '../../lib/current-user';
 import { t, type MessageKey } from '../../lib/i18n';
 import { useUnreadCounts } from '../../lib/live-channel';
+import { useLoginLinks } from '../../lib/login-return';
 import { profilePath, useSession } from '../../lib/session';
 import './side-menu.css';
 
@@ -33,6 +34,7 @@ interface SideMenuProps {
 export function SideMenu({ open, collapsed = false, onToggleCollapsed }: SideMenuProps) {
   const navigate = useNavigate();
   const { token, username } = useSession();
+  const loginLinks = useLoginLinks();
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const name = user?.username ?? username;
@@ -78,10 +80,10 @@ export function SideMenu({ open, collapsed = false, onToggleCollapsed }: SideMen
           <p className="side-menu__guest-title">{t('nav.guest')}</p>
           <p className="side-menu__guest-hint">{t('nav.guestHint')}</p>
           <div className="side-menu__guest-actions">
-            <ButtonLink to="/login" block>
+            <ButtonLink to={loginLinks.login} block>
               {t('nav.login')}
             </ButtonLink>
-            <ButtonLink to="/register" variant="secondary" block>
+            <ButtonLink to={loginLinks.register} variant="secondary" block>
               {t('nav.register')}
             </ButtonLink>
           </div>

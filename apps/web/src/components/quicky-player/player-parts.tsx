@@ -1,6 +1,6 @@
 import type { PostDetail } from '@wag/contract/posts';
 import type { PostSummary } from '@wag/contract/profiles';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Caption } from '../posts/caption';
 import { postHref } from '../posts/post-media';
 import { FollowButton } from '../social/follow-button';
@@ -15,6 +15,7 @@ import { useSession } from '../../lib/session';
 import { shareLink } from '../../lib/share';
 import '../posts/caption.css';
 import './player-parts.css';
+import { useSendToLogin } from '../../lib/login-return';
 
 /** A quicky as a list gives it; the feeds also say whether the viewer likes and saves it. */
 export interface PlayerItem extends PostSummary {
@@ -53,7 +54,7 @@ export function PlayerInfo({ item, detail }: { item: PlayerItem; detail: PostDet
  */
 export function PlayerRail({ item, detail, testIds, onComments }: { item: PlayerItem; detail: PostDetail | undefined; testIds: boolean; onComments: () => void }) {
   const { token } = useSession();
-  const navigate = useNavigate();
+  const sendToLogin = useSendToLogin();
   const toast = useToast();
   const like = useItemLike(item, detail);
   const save = usePostSave({ id: item.id, isSaved: detail?.isSaved ?? item.isSaved ?? false });
@@ -83,7 +84,7 @@ export function PlayerRail({ item, detail, testIds, onComments }: { item: Player
         className="qp-action"
         aria-label={`${t('post.viewComments')} (${item.comments})`}
         disabled={!interactive}
-        onClick={() => (token ? onComments() : navigate('/login'))}
+        onClick={() => (token ? onComments() : sendToLogin())}
       >
         <Icon name="message" size={30} />
         <span>{formatCount(item.comments)}</span>

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { VipOffer } from '../posts/feed-card';
 import { BottomSheet } from '../ui/bottom-sheet';
 import { Icon } from '../ui/icon';
@@ -11,6 +10,7 @@ import { isDoubleTap, keyStep, swipeDirection, wheelStep, type Step, type Tap } 
 import { useVideoView } from '../../lib/video-views';
 import { PlayerInfo, PlayerRail, useItemLike, type PlayerItem } from './player-parts';
 import './quicky-player.css';
+import { useSendToLogin } from '../../lib/login-return';
 
 export type { PlayerItem } from './player-parts';
 
@@ -175,7 +175,7 @@ interface Heart {
 function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
   const active = offset === 0;
   const { token } = useSession();
-  const navigate = useNavigate();
+  const sendToLogin = useSendToLogin();
   const video = useRef<HTMLVideoElement>(null);
   const press = useRef<Tap | null>(null);
   const lastTap = useRef<Tap | null>(null);
@@ -236,7 +236,7 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
     setHearts((list) => [...list, { key: tap.at, x: tap.x - box.left, y: tap.y - box.top }]);
     window.setTimeout(() => setHearts((list) => list.filter((heart) => heart.key !== tap.at)), 900);
     // A double tap only ever likes (as in the apps people know); the heart button undoes it.
-    if (!token) navigate('/login');
+    if (!token) sendToLogin();
     else if (knowsLike && !like.isLiked) like.toggle();
   };
 
