@@ -24,6 +24,7 @@ import * as emailConfirmation from './migrations/2026-11-25T1200-email-confirmat
 import * as accountDeletion from './migrations/2026-11-25T1300-account-deletion.js';
 import * as payments from './migrations/2026-11-26T0900-payments.js';
 import * as processorEventDeferrals from './migrations/2026-11-26T1100-processor-event-deferrals.js';
+import * as hashtags from './migrations/2026-11-27T1000-hashtags.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1300-account-deletion': accountDeletion,
   '2026-11-26T0900-payments': payments,
   '2026-11-26T1100-processor-event-deferrals': processorEventDeferrals,
+  '2026-11-27T1000-hashtags': hashtags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -208,4 +208,5 @@ export const germanMessages: MessageCatalog = {
   emailConfirmationSent: 'Wir haben dir einen neuen Bestätigungslink geschickt. Sieh in dein Postfach.',
   emailAlreadyConfirmed: 'Deine E-Mail-Adresse ist bereits bestätigt.',
   emailConfirmationsLimited: 'Wir haben dir schon mehrere Bestätigungslinks geschickt. Warte ein wenig, bevor du einen weiteren anforderst.',
+  badTag: 'Dieser Hashtag ist ungültig: Verwende Buchstaben, Ziffern oder _, mit mindestens einem Buchstaben (höchstens 50).',
 };

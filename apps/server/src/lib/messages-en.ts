@@ -207,4 +207,5 @@ export const englishMessages: MessageCatalog = {
   emailConfirmationSent: 'We sent you a new confirmation link. Check your email.',
   emailAlreadyConfirmed: 'Your email is already confirmed.',
   emailConfirmationsLimited: 'We’ve already sent you several confirmation links. Wait a little before asking for another.',
+  badTag: 'That tag isn’t valid: use letters, numbers or _, with at least one letter (up to 50).',
 };

@@ -208,4 +208,5 @@ export const frenchMessages: MessageCatalog = {
   emailConfirmationSent: 'Nous t’avons envoyé un nouveau lien de confirmation. Consulte tes e-mails.',
   emailAlreadyConfirmed: 'Ton adresse e-mail est déjà confirmée.',
   emailConfirmationsLimited: 'Nous t’avons déjà envoyé plusieurs liens de confirmation. Attends un peu avant d’en demander un autre.',
+  badTag: 'Ce hashtag n’est pas valide : utilise des lettres, des chiffres ou _, avec au moins une lettre (50 au maximum).',
 };

@@ -215,6 +215,7 @@ export const spanishMessages = {
   hostedCheckoutOnly: 'Los pagos se hacen en el formulario seguro del procesador de pagos: no envíes los datos de la tarjeta.',
   paymentsLimited: 'Demasiados intentos de pago. Espera un poco e inténtalo de nuevo.',
   cancelWithProcessor: 'Esta suscripción se paga con CCBill: cancélala en support.ccbill.com (o desde el correo de CCBill). Conservas el acceso hasta el final del periodo pagado.',
+  badTag: 'Esa etiqueta no es válida: usa letras, números o _, con al menos una letra (hasta 50).',
 };
 
 export type MessageKey = keyof typeof spanishMessages;
