@@ -30,7 +30,7 @@ function PickLabel({ pick }: { pick: SearchPick }) {
           <span className="suggest__name">
             {pick.fullName || pick.username}
             {pick.verified ? <VerifiedBadge size={14} /> : null}
-          </span>
+          </span>{' '}
           <span className="suggest__meta">@{pick.username}</span>
         </span>
       </>
@@ -43,7 +43,7 @@ function PickLabel({ pick }: { pick: SearchPick }) {
           #
         </span>
         <span className="suggest__names">
-          <span className="suggest__name">#{pick.tag}</span>
+          <span className="suggest__name">#{pick.tag}</span>{' '}
           {pick.count !== undefined ? <span className="suggest__meta">{t('searchSuggest.tagCount', { count: pick.count })}</span> : null}
         </span>
       </>
