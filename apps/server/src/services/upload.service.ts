@@ -67,6 +67,8 @@ export function parseTags(raw: string | undefined, caption = ''): string[] {
     }
     words = (Array.isArray(items) ? items.filter((item): item is string => typeof item === 'string') : [raw]).flatMap((item) => item.split(/[,\s]+/));
   }
+  // A tag the rule drops must not hide text the database could not store: refused like any other field.
+  if (holdsUnstorableText(words)) throw new ValidationError(messages.forbiddenCharacters);
   const tags = new Set<string>();
   for (const word of words) {
     const tag = normalizeTag(word.replace(/^#+/, '').trim());
