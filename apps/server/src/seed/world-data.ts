@@ -91,7 +91,7 @@ export const CREATORS: CreatorSpec[] = [
     username: 'valeria_rios',
     liveNow: true,
     fullName: 'Valeria Ríos',
-    bio: 'Entrenadora y amante del sol ☀️ Madrid · #fitness, recetas y mucha energía. Entreno con @mateo_fit. Lo más íntimo, en mi VIP 💋',
+    bio: 'Entrenadora y amante del sol ☀️ Madrid · #fitness, recetas y mucha energía. Yoga los domingos con @isa_yoga. Lo más íntimo, en mi VIP 💋',
     age: 27,
     hue: 330,
     city: 'Madrid',

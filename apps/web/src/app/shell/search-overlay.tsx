@@ -1,15 +1,12 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { tagPath } from '@wag/contract/tags-rules';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/icon';
 import { t, type MessageKey } from '../../lib/i18n';
-import type { SearchPick } from '../../features/search/recent-searches';
+import { SearchSuggestions } from '../../features/search/components/search-suggestions';
+import { rememberSearch, searchOptionId, type SearchPick } from '../../features/search/recent-searches';
 import { readSearchParams, searchResultsHref, withConsistentFilters, type SearchParams } from '../../features/search/search-params';
 import './search-overlay.css';
-
-// People and tags as one types, and the recent searches: loaded with the overlay's first use, not the first screen.
-const SearchSuggestions = lazy(async () => ({ default: (await import('../../features/search/components/search-suggestions')).SearchSuggestions }));
-/** Remembered through the suggestions' chunk, already loaded by then, so the first screen does not carry it. */
-const rememberSearch = (pick: SearchPick) => void import('../../features/search/recent-searches').then((recent) => recent.rememberSearch(pick));
 
 interface Chip {
   name: 'category' | 'sort' | 'orientation' | 'quality';
@@ -96,8 +93,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
     rememberSearch(chosen);
     onClose();
     if (chosen.kind === 'person') navigate(`/${encodeURIComponent(chosen.username)}`);
-    // tagPath's address, spelt here so the first screen does not carry the hashtag rules.
-    else if (chosen.kind === 'tag') navigate(`/tags/${encodeURIComponent(chosen.tag)}`);
+    else if (chosen.kind === 'tag') navigate(tagPath(chosen.tag));
     else navigate(searchResultsHref({ ...search, query: chosen.query }));
   };
 
@@ -169,16 +165,14 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
               aria-expanded={options.length > 0}
               aria-controls={listboxId}
               aria-autocomplete="list"
-              aria-activedescendant={active >= 0 && active < options.length ? `${listboxId}-option-${active}` : undefined}
+              aria-activedescendant={active >= 0 && active < options.length ? searchOptionId(listboxId, active) : undefined}
               data-testid="search-input"
             />
             <button type="submit" className="search-overlay__submit">
               {t('search.submit')}
             </button>
           </div>
-          <Suspense fallback={null}>
-            <SearchSuggestions text={text} listboxId={listboxId} activeIndex={active} onOptions={onOptions} onPick={pick} />
-          </Suspense>
+          <SearchSuggestions text={text} listboxId={listboxId} activeIndex={active} onOptions={onOptions} onPick={pick} />
           <div className="search-overlay__filters" aria-label={t('search.filters')} role="group">
             {groups.map((group) => (
               <div key={group.label} className="search-overlay__group" role="group" aria-label={t(group.label)}>

@@ -10,7 +10,7 @@ export type SearchPick =
 export const RECENT_SEARCHES_MAX = 10;
 const STORAGE_KEY = 'wag.recentSearches';
 
-/** The id of the search box's option at `index` (its aria-activedescendant; search-overlay.tsx spells it too). */
+/** The id of the search box's option at `index` (its aria-activedescendant). */
 export const searchOptionId = (listboxId: string, index: number) => `${listboxId}-option-${index}`;
 
 export function pickKey(pick: SearchPick): string {
