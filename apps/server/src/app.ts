@@ -20,6 +20,7 @@ import { peopleRoutes } from './http/people.routes.js';
 import { postsRoutes } from './http/posts.routes.js';
 import { profilesRoutes } from './http/profiles.routes.js';
 import { searchRoutes } from './http/search.routes.js';
+import { tagsRoutes } from './http/tags.routes.js';
 import { storiesRoutes } from './http/stories.routes.js';
 import { registerMedia } from './http/media.routes.js';
 import { registerMediaSession, type MediaSession } from './http/media-session.js';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(postsRoutes);
   await app.register(storiesRoutes);
   await app.register(searchRoutes);
+  await app.register(tagsRoutes);
   await app.register(notificationsRoutes);
   await app.register(messagesRoutes);
   await app.register(liveRoutes);

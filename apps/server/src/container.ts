@@ -18,6 +18,7 @@ import { createPostsRepository } from './repositories/posts.repository.js';
 import { createRateLimitsRepository } from './repositories/rate-limits.repository.js';
 import { createProfilesRepository } from './repositories/profiles.repository.js';
 import { createSearchRepository } from './repositories/search.repository.js';
+import { createTagsRepository } from './repositories/tags.repository.js';
 import { createStoriesRepository } from './repositories/stories.repository.js';
 import { createSessionsRepository } from './repositories/sessions.repository.js';
 import { createUsersRepository } from './repositories/users.repository.js';
@@ -45,6 +46,7 @@ import { createProfilePictureService } from './services/profile-picture.service.
 import { createProfilesService } from './services/profiles.service.js';
 import { createRateLimitService } from './services/rate-limit.service.js';
 import { createSearchService } from './services/search.service.js';
+import { createTagsService } from './services/tags.service.js';
 import { createStoriesService } from './services/stories.service.js';
 import { createUploadService } from './services/upload.service.js';
 import { createMailer } from './mail/mailer.js';
@@ -260,6 +262,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     sessions,
     feed: createFeedService({ feed: feedRepository, clock }),
     search: createSearchService({ search: createSearchRepository(db), clock }),
+    tags: createTagsService({ tags: createTagsRepository(db), clock }),
     stories: createStoriesService({
       stories: createStoriesRepository(db),
       clock,

@@ -125,6 +125,7 @@ import {
 } from './profiles.js';
 import type { PathParamNames, RouteName, Routes } from './routes.js';
 import { searchQuery, searchResponse } from './search.js';
+import { tagPageQuery, tagPageResponse, tagParam, tagSuggestionsQuery, tagSuggestionsResponse } from './tags.js';
 import {
   activeStoriesResponse,
   createStoryResponse,
@@ -275,6 +276,8 @@ export const endpoints = {
   moveStoryToGroup: { params: storyIdParam, body: moveToGroupBody, response: okMessageResponse },
 
   search: { query: searchQuery, response: searchResponse },
+  tagSuggestions: { query: tagSuggestionsQuery, response: tagSuggestionsResponse },
+  tagPage: { params: tagParam, query: tagPageQuery, response: tagPageResponse },
 
   notifications: { query: notificationsQuery, response: notificationsResponse },
   unreadNotificationCount: { response: unreadCountResponse },

@@ -102,6 +102,9 @@ export const routes = {
 
   // Search
   search: { method: 'GET', path: '/api/search' },
+  // Hashtags (issue 16)
+  tagSuggestions: { method: 'GET', path: '/api/tags' },
+  tagPage: { method: 'GET', path: '/api/tags/:tag' },
 
   // Notifications
   notifications: { method: 'GET', path: '/api/notifications' },

@@ -21,6 +21,7 @@ const ZOD_FREE = [
   'routes',
   'search-rules',
   'stories-rules',
+  'tags-rules',
 ];
 
 const dir = path.dirname(fileURLToPath(import.meta.url));

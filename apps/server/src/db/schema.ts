@@ -112,6 +112,15 @@ export interface PostsTable {
   consent_confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/**
+ * A tag with the number of posts anyone can find under it (ready, not moderated, not followers-only),
+ * kept by a trigger on posts (migration 2026-11-27T1000-hashtags): suggestions and the tag page's count.
+ */
+export interface HashtagsTable {
+  tag: string;
+  posts_count: Counter;
+}
+
 export interface PostMediaTable {
   id: Generated<string>;
   post_id: string;
@@ -642,4 +651,5 @@ export interface DB {
   stories: StoriesTable;
   story_views: StoryViewsTable;
   story_likes: StoryLikesTable;
+  hashtags: HashtagsTable;
 }

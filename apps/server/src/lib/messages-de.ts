@@ -213,4 +213,5 @@ export const germanMessages: MessageCatalog = {
   messageVideoTooLong: 'Ein Video in einer Nachricht darf höchstens 3 Minuten lang sein.',
   messageMediaKeyInvalid: 'Der Schlüssel des Uploads ist ungültig.',
   coverAtInvalid: 'Der Zeitpunkt des Titelbilds muss innerhalb des Videos liegen.',
+  badTag: 'Dieser Hashtag ist ungültig: Verwende Buchstaben, Ziffern oder _, mit mindestens einem Buchstaben (höchstens 50).',
 };

@@ -212,4 +212,5 @@ export const englishMessages: MessageCatalog = {
   messageVideoTooLong: 'A video in a message can be at most 3 minutes long.',
   messageMediaKeyInvalid: 'The upload key isn’t valid.',
   coverAtInvalid: 'The cover moment must be within the video.',
+  badTag: 'That tag isn’t valid: use letters, numbers or _, with at least one letter (up to 50).',
 };

@@ -213,4 +213,5 @@ export const frenchMessages: MessageCatalog = {
   messageVideoTooLong: 'Une vidéo dans un message peut durer 3 minutes au maximum.',
   messageMediaKeyInvalid: 'La clé de l’envoi n’est pas valide.',
   coverAtInvalid: 'Le moment de la couverture doit se trouver dans la vidéo.',
+  badTag: 'Ce hashtag n’est pas valide : utilise des lettres, des chiffres ou _, avec au moins une lettre (50 au maximum).',
 };

@@ -220,6 +220,7 @@ export const spanishMessages = {
   messageVideoTooLong: 'El vídeo de un mensaje puede durar como máximo 3 minutos.',
   messageMediaKeyInvalid: 'La clave del envío no es válida.',
   coverAtInvalid: 'El momento de la portada debe estar dentro del vídeo.',
+  badTag: 'Esa etiqueta no es válida: usa letras, números o _, con al menos una letra (hasta 50).',
 };
 
 export type MessageKey = keyof typeof spanishMessages;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hashtagsIn } from '@wag/contract/tags-rules';
 import type { Insertable } from 'kysely';
 import type { Audience, DB } from '../db/schema.js';
 import { POST_IMAGE_RENDITIONS, VERTICAL_RENDITIONS, type RenditionSpec } from '../media/image-renditions.js';
@@ -99,9 +100,9 @@ export function slugify(title: string): string {
     .replace(/-+$/g, '');
 }
 
+/** A caption's tags, by the rule uploads follow (packages/contract/src/tags-rules.ts). */
 export function tagsOf(text: string): string[] {
-  const tags = [...text.matchAll(/#([\p{L}\p{N}_]+)/gu)].map((m) => (m[1] ?? '').toLowerCase());
-  return [...new Set(tags)];
+  return hashtagsIn(text);
 }
 
 export function mentionsOf(text: string): string[] {

@@ -5,6 +5,7 @@ import {
   type NotificationTarget,
 } from '@wag/contract/notifications';
 import { SYSTEM_ACTOR_USERNAME } from '@wag/contract/moderation-rules';
+import { mentionsIn } from '@wag/contract/tags-rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { decodeTimeCursor, encodeCursor } from '../lib/cursor.js';
@@ -19,16 +20,13 @@ import type { LikeChange } from '../repositories/like-change.js';
 
 /** At most this many people are notified of one text's @mentions. */
 const MAX_MENTIONS = 10;
-const MENTION = /(?:^|[^A-Za-z0-9_@])@([A-Za-z0-9_]{1,20})(?![A-Za-z0-9_])/g;
 
-/** The lower-cased usernames a text mentions (docs/product.md §9: 1 to 20 of [a-zA-Z0-9_]). */
+/**
+ * The lower-cased usernames a text mentions, read by the rule the web app links them by
+ * (packages/contract/src/tags-rules.ts: @ and 1 to 20 of [A-Za-z0-9_] at the start of a word).
+ */
 export function mentionedUsernames(text: string): string[] {
-  const names = new Set<string>();
-  for (const match of text.matchAll(MENTION)) {
-    names.add(match[1]!.toLowerCase());
-    if (names.size >= MAX_MENTIONS) break;
-  }
-  return [...names];
+  return mentionsIn(text).slice(0, MAX_MENTIONS);
 }
 
 /** What a notification line is about: a story, a liked comment, or the post or quicky itself. */

@@ -2,6 +2,7 @@ import { isValidCoverAt } from '@wag/contract/posts-rules';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { hashtagsIn, MAX_TAGS_PER_POST, normalizeTag } from '@wag/contract/tags-rules';
 import type { Clock } from '../lib/clock.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
@@ -21,8 +22,6 @@ import type { IdentityRepository } from '../repositories/identity.repository.js'
 
 export const MAX_IMAGES_PER_POST = 10;
 export const DESCRIPTION_MAX_LENGTH = 2200;
-const MAX_TAGS = 30;
-const TAG_MAX_LENGTH = 50;
 /** Video length caps of docs/product-decisions.md §6: quickys 3 minutes, other posts 10 minutes. */
 const VIDEO_CAP_MS: Record<PostType, number> = { quicky: 3 * 60_000, vip: 10 * 60_000, grid: 10 * 60_000 };
 
@@ -64,22 +63,32 @@ export async function subscribersConsent(
   return now;
 }
 
-/** Tags from a JSON list or text split on commas or whitespace; '#' dropped, empties and repeats dropped. */
-export function parseTags(raw: string | undefined): string[] {
-  if (!raw) return [];
-  let items: unknown;
-  try {
-    items = JSON.parse(raw);
-  } catch {
-    items = null;
+/**
+ * A post's tags: those of the form (a JSON list, or text split on commas or whitespace, '#' dropped)
+ * and the hashtags of its caption, each by the hashtag rule (packages/contract/src/tags-rules.ts:
+ * NFC, lower-cased, letters, digits and _ with a letter, at most 50), repeats dropped, at most 30. A
+ * form tag the rule refuses ("sun-set", "2026") is left out: it could never be linked or opened.
+ */
+export function parseTags(raw: string | undefined, caption = ''): string[] {
+  let words: string[] = [];
+  if (raw) {
+    let items: unknown;
+    try {
+      items = JSON.parse(raw);
+    } catch {
+      items = null;
+    }
+    words = (Array.isArray(items) ? items.filter((item): item is string => typeof item === 'string') : [raw]).flatMap((item) => item.split(/[,\s]+/));
   }
-  const words = Array.isArray(items) ? items.filter((item): item is string => typeof item === 'string') : raw.split(/[,\s]+/);
-  const tags: string[] = [];
-  for (const word of words.flatMap((item) => item.split(/[,\s]+/))) {
-    const tag = word.replace(/^#+/, '').trim().slice(0, TAG_MAX_LENGTH);
-    if (tag && !tags.some((known) => known.toLowerCase() === tag.toLowerCase())) tags.push(tag);
+  // A tag the rule drops must not hide text the database could not store: refused like any other field.
+  if (holdsUnstorableText(words)) throw new ValidationError(messages.forbiddenCharacters);
+  const tags = new Set<string>();
+  for (const word of words) {
+    const tag = normalizeTag(word.replace(/^#+/, '').trim());
+    if (tag) tags.add(tag);
   }
-  return tags.slice(0, MAX_TAGS);
+  for (const tag of hashtagsIn(caption)) tags.add(tag);
+  return [...tags].slice(0, MAX_TAGS_PER_POST);
 }
 
 function parseVisibility(raw: string | undefined): Audience {
@@ -129,7 +138,7 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
       const consentConfirmedAt = await subscribersConsent(visibility, fields.confirmConsent, viewer, identity, clock.now());
       const description = (fields.description ?? '').trim();
       if (description.length > DESCRIPTION_MAX_LENGTH) throw new ValidationError(messages.uploadDescriptionTooLong);
-      const tags = parseTags(fields.tags);
+      const tags = parseTags(fields.tags, description);
       if (holdsUnstorableText([description, tags])) throw new ValidationError(messages.forbiddenCharacters);
 
       const detected: DetectedMedia[] = [];

@@ -158,6 +158,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'quickys', lazy: async () => ({ Component: (await import('./routes/quickys-route')).QuickysRoute }) },
   { path: 'wag-stars', lazy: async () => ({ Component: (await import('../features/wag-stars/components/wag-stars-page')).WagStarsPage }) },
   { path: 'search-results', lazy: async () => ({ Component: (await import('../features/search/components/search-results-page')).SearchResultsPage }) },
+  { path: 'tags/:tag', lazy: async () => ({ Component: (await import('../features/tags/components/tag-page')).TagPage }) },
   { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/components/settings-page')).SettingsPage }) },
   // Reports: a guest may report a person, post or story with a contact email (the form asks for it).
   {

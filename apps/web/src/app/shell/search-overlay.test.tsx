@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { calls, mockApi } from '../../test/social-fixtures';
 import { renderRoutes } from '../../test/render-routes';
 import { SearchOverlay } from './search-overlay';
 
@@ -19,7 +20,7 @@ describe('SearchOverlay', () => {
   it('navigates to the results with the trimmed, encoded query and the chosen chips', async () => {
     const { router, onClose } = renderOverlay();
     const user = userEvent.setup();
-    await user.type(screen.getByRole('searchbox', { name: '¿Qué quieres ver?' }), '  hola mundo/#1  ');
+    await user.type(screen.getByRole('combobox', { name: '¿Qué quieres ver?' }), '  hola mundo/#1  ');
     await user.click(screen.getByRole('button', { name: 'Quickys' }));
     await user.click(screen.getByRole('button', { name: 'Popular' }));
     await user.click(screen.getByRole('button', { name: 'Vertical' }));
@@ -46,7 +47,7 @@ describe('SearchOverlay', () => {
     }
     await user.click(screen.getByRole('button', { name: 'Fotos' }));
     await user.click(screen.getByRole('button', { name: 'Fotos' }));
-    await user.type(screen.getByRole('searchbox'), 'playa{Enter}');
+    await user.type(screen.getByRole('combobox'), 'playa{Enter}');
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/search-results?query=playa');
   });
 
@@ -54,7 +55,7 @@ describe('SearchOverlay', () => {
     const { router, onClose } = renderOverlay();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Modelos' }));
-    await user.type(screen.getByRole('searchbox'), '    {Enter}');
+    await user.type(screen.getByRole('combobox'), '    {Enter}');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     expect(router.state.location.pathname).toBe('/');
     expect(onClose).not.toHaveBeenCalled();
@@ -62,15 +63,15 @@ describe('SearchOverlay', () => {
 
   it('starts from the current search when opened on the results page', () => {
     renderOverlay(vi.fn(), '/search-results?query=luna&sort=recent');
-    expect(screen.getByRole('searchbox')).toHaveValue('luna');
+    expect(screen.getByRole('combobox')).toHaveValue('luna');
     expect(screen.getByRole('button', { name: 'Reciente' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('keeps the Filtros dialog duration when searching again from the results page', async () => {
     const { router } = renderOverlay(vi.fn(), '/search-results?query=luna&category=quickys&duration=5');
     const user = userEvent.setup();
-    await user.clear(screen.getByRole('searchbox'));
-    await user.type(screen.getByRole('searchbox'), 'sol{Enter}');
+    await user.clear(screen.getByRole('combobox'));
+    await user.type(screen.getByRole('combobox'), 'sol{Enter}');
     expect(router.state.location.search).toBe('?query=sol&category=quickys&duration=5');
   });
 
@@ -78,7 +79,7 @@ describe('SearchOverlay', () => {
     const { router } = renderOverlay(vi.fn(), '/search-results?query=luna&duration=5');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Fotos' }));
-    await user.type(screen.getByRole('searchbox'), '{Enter}');
+    await user.type(screen.getByRole('combobox'), '{Enter}');
     expect(router.state.location.search).toBe('?query=luna&category=photos');
   });
 
@@ -86,5 +87,80 @@ describe('SearchOverlay', () => {
     const { onClose } = renderOverlay();
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('SearchOverlay suggestions and recent searches', () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
+
+  function mockSuggestions() {
+    return mockApi({
+      'GET /api/users/search': { users: [{ id: 'u1', username: 'valeria_rios', full_name: 'Valeria Ríos', avatar: null, verified: true }] },
+      'GET /api/tags': { tags: [{ tag: 'valencia', count: 12 }] },
+    });
+  }
+
+  function renderWithPages(onClose = vi.fn()) {
+    return renderRoutes([
+      { path: '/', element: <SearchOverlay onClose={onClose} /> },
+      { path: '/:username', element: <p>perfil</p> },
+      { path: '/tags/:tag', element: <p>etiqueta</p> },
+      { path: '/search-results', element: <p>resultados</p> },
+    ]);
+  }
+
+  it('suggests people and tags as one types, moves with the arrow keys and opens the one picked with Enter', async () => {
+    const fetchMock = mockSuggestions();
+    const { router } = renderWithPages();
+    const user = userEvent.setup();
+    const box = screen.getByRole('combobox', { name: '¿Qué quieres ver?' });
+    await user.type(box, 'val');
+    const person = await screen.findByRole('option', { name: /Valeria Ríos/ });
+    expect(screen.getByRole('option', { name: /#valencia/ })).toBeInTheDocument();
+    expect(screen.getByText('12 publicaciones')).toBeInTheDocument();
+    // One request for each list after the pause, not one per letter.
+    expect(calls(fetchMock).filter((call) => call.startsWith('GET /api/tags'))).toEqual(['GET /api/tags?q=val']);
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: /#valencia/ }).id);
+    await user.keyboard('{ArrowUp}');
+    expect(box).toHaveAttribute('aria-activedescendant', person.id);
+    expect(person).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/valeria_rios');
+  });
+
+  it('asks only for tags after a #, and a tag picked opens its page', async () => {
+    const fetchMock = mockSuggestions();
+    const { router } = renderWithPages();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox'), '#val');
+    await user.click(await screen.findByRole('option', { name: /#valencia/ }));
+    expect(router.state.location.pathname).toBe('/tags/valencia');
+    expect(calls(fetchMock).some((call) => call.startsWith('GET /api/users/search'))).toBe(false);
+  });
+
+  it('remembers searches, people and tags on this device, the newest first, and forgets one or all', async () => {
+    mockSuggestions();
+    const user = userEvent.setup();
+    const first = renderWithPages();
+    await user.type(screen.getByRole('combobox'), 'atardecer{Enter}');
+    first.unmount();
+    const second = renderWithPages();
+    await user.type(screen.getByRole('combobox'), '#val');
+    await user.click(await screen.findByRole('option', { name: /#valencia/ }));
+    second.unmount();
+
+    renderWithPages();
+    const recent = await screen.findByTestId('recent-searches');
+    const [tag, query, ...rest] = within(recent).getAllByRole('option');
+    expect(tag).toHaveAccessibleName('#valencia 12 publicaciones');
+    expect(query).toHaveAccessibleName('atardecer');
+    expect(rest).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Quitar «#valencia» de las recientes' }));
+    expect(within(recent).getAllByRole('option').map((option) => option.textContent)).toEqual(['atardecer']);
+    await user.click(screen.getByRole('button', { name: 'Borrar todo' }));
+    expect(screen.queryByTestId('recent-searches')).toBeNull();
   });
 });

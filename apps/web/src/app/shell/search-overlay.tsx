@@ -1,7 +1,10 @@
+import { tagPath } from '@wag/contract/tags-rules';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/icon';
 import { t, type MessageKey } from '../../lib/i18n';
+import { SearchSuggestions } from '../../features/search/components/search-suggestions';
+import { rememberSearch, searchOptionId, type SearchPick } from '../../features/search/recent-searches';
 import { readSearchParams, searchResultsHref, withConsistentFilters, type SearchParams } from '../../features/search/search-params';
 import './search-overlay.css';
 
@@ -51,7 +54,17 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
     onSearchPage ? readSearchParams(new URLSearchParams(location.search)) : { query: '' },
   );
   const text = search.query;
-  const setText = (query: string) => setSearch((current) => ({ ...current, query }));
+  const listboxId = useId();
+  const [options, setOptions] = useState<SearchPick[]>([]);
+  const [active, setActive] = useState(-1);
+  const setText = (query: string) => {
+    setActive(-1);
+    setSearch((current) => ({ ...current, query }));
+  };
+  const onOptions = (next: SearchPick[]) => {
+    setOptions(next);
+    setActive(-1);
+  };
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -70,8 +83,35 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;
+    rememberSearch({ kind: 'query', query: text });
     onClose();
     navigate(searchResultsHref(search));
+  };
+
+  /** A suggestion or a recent search: a person opens the profile, a tag its page, a text its search. */
+  const pick = (chosen: SearchPick) => {
+    rememberSearch(chosen);
+    onClose();
+    if (chosen.kind === 'person') navigate(`/${encodeURIComponent(chosen.username)}`);
+    else if (chosen.kind === 'tag') navigate(tagPath(chosen.tag));
+    else navigate(searchResultsHref({ ...search, query: chosen.query }));
+  };
+
+  // Arrow keys move through the suggestions; Enter picks the one reached (else the form searches).
+  const onInputKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (options.length === 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      // -1 (back in the box) and every option, in a ring.
+      const positions = options.length + 1;
+      setActive((current) => ((((current + 1 + step) % positions) + positions) % positions) - 1);
+      return;
+    }
+    if (event.key === 'Enter' && active >= 0 && options[active]) {
+      event.preventDefault();
+      pick(options[active]);
+    }
   };
 
   // Keeps Tab inside the dialog and lets Escape close it.
@@ -120,12 +160,19 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
               autoFocus
               value={text}
               onChange={(event) => setText(event.target.value)}
+              onKeyDown={onInputKey}
+              role="combobox"
+              aria-expanded={options.length > 0}
+              aria-controls={listboxId}
+              aria-autocomplete="list"
+              aria-activedescendant={active >= 0 && active < options.length ? searchOptionId(listboxId, active) : undefined}
               data-testid="search-input"
             />
             <button type="submit" className="search-overlay__submit">
               {t('search.submit')}
             </button>
           </div>
+          <SearchSuggestions text={text} listboxId={listboxId} activeIndex={active} onOptions={onOptions} onPick={pick} />
           <div className="search-overlay__filters" aria-label={t('search.filters')} role="group">
             {groups.map((group) => (
               <div key={group.label} className="search-overlay__group" role="group" aria-label={t(group.label)}>

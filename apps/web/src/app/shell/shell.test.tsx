@@ -87,7 +87,7 @@ describe('Shell', () => {
     // The screen's chunk is still on its way: the shell around a spinner is already usable.
     expect(screen.queryByTestId('home-feed')).not.toBeInTheDocument();
     fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Buscar' }));
-    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'atardecer' } });
+    fireEvent.change(await screen.findByTestId('search-input'), { target: { value: 'atardecer' } });
     const chip = within(screen.getByRole('dialog')).getByRole('button', { name: 'Quickys' });
 
     await screen.findByTestId('home-feed');

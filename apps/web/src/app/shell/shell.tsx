@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { t } from '../../lib/i18n';
 import { useLiveChannel } from '../../lib/live-channel';
@@ -6,10 +6,14 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { BottomBar } from './bottom-bar';
 import { EmailBanner } from './email-banner';
 import { Footer } from './footer';
-import { SearchOverlay } from './search-overlay';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 import './shell.css';
+
+// The search overlay (a dialog, with its suggestions) stays off the first screen; its chunk is
+// fetched once the browser is idle, so the first tap on Buscar opens it at once.
+const loadSearchOverlay = () => import('./search-overlay');
+const SearchOverlay = lazy(async () => ({ default: (await loadSearchOverlay()).SearchOverlay }));
 
 /** From this width the side menu is always there beside the content: full, or folded to its icons. */
 const WIDE_QUERY = '(min-width: 1200px)';
@@ -59,6 +63,16 @@ export function Shell({ children }: { children?: ReactNode }) {
     });
   };
 
+  useEffect(() => {
+    const preload = () => void loadSearchOverlay();
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(preload, { timeout: 4000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(preload, 2000);
+    return () => window.clearTimeout(timer);
+  }, []);
+
   // On small screens the menu covers the page: any navigation closes it.
   useEffect(() => {
     setDrawerOpen(false);
@@ -91,7 +105,11 @@ export function Shell({ children }: { children?: ReactNode }) {
         <Footer />
       </div>
       <BottomBar />
-      {searchOpen ? <SearchOverlay onClose={() => setSearchOpen(false)} /> : null}
+      {searchOpen ? (
+        <Suspense fallback={null}>
+          <SearchOverlay onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      ) : null}
       {/* A full page load always has the key 'default': remember those positions per path instead. */}
       <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />
     </div>

@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { MentionTextarea } from '../../../components/ui/mention-textarea';
+import { RichText } from '../../../components/ui/rich-text';
 import { useToast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { errorText } from '../../../lib/api-error';
@@ -43,7 +44,7 @@ function CommentItem({
           <Link to={`/${encodeURIComponent(comment.user.username)}`} className="comment__author">
             {comment.user.username}
           </Link>
-          {comment.user.isVerified ? <VerifiedBadge size={14} /> : null} <span>{comment.text}</span>
+          {comment.user.isVerified ? <VerifiedBadge size={14} /> : null} <RichText text={comment.text} />
         </p>
         <div className="comment__meta">
           <time dateTime={comment.created_at}>{commentAge(comment.created_at)}</time>

@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon } from '../../../components/ui/icon';
+import { RichText } from '../../../components/ui/rich-text';
 import { useToast } from '../../../components/ui/toast';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { errorText } from '../../../lib/api-error';
@@ -25,7 +26,7 @@ function MessageBubble({ message, seen }: { message: DirectMessage; seen: boolea
         </span>
       ) : null}
       {message.media ? <MessageMediaView media={message.media} /> : null}
-      <span className="bubble__text">{message.text}</span>
+      <span className="bubble__text"><RichText text={message.text} className={message.fromMe ? 'rich-text--keep-spaces rich-text--on-color' : 'rich-text--keep-spaces'} /></span>
       <time className="bubble__time" dateTime={message.created_at}>
         {commentAge(message.created_at)}
         {seen ? ` · ${t('messages.seen')}` : ''}

@@ -7,6 +7,7 @@ import { useCreateAction } from '../../../components/create/create-entry';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
+import { RichText } from '../../../components/ui/rich-text';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { formatCount } from '../../../lib/format';
 import { usePersonFacets } from '../../../lib/follow';
@@ -113,7 +114,7 @@ export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories, 
       </div>
 
       <p className={bio ? 'profile-head__bio' : 'profile-head__bio profile-head__bio--empty'} data-testid="profile-bio">
-        {bio || (isOwner ? t('profile.bioFallbackOwner') : t('profile.bioFallback'))}
+        {bio ? <RichText text={bio} /> : isOwner ? t('profile.bioFallbackOwner') : t('profile.bioFallback')}
       </p>
 
       <div className="profile-head__actions" role="group" aria-label={t('profile.actions')}>

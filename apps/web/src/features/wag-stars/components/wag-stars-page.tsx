@@ -6,6 +6,7 @@ import { LoginPromptModal } from '../../../components/social/login-prompt-modal'
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
+import { RichText } from '../../../components/ui/rich-text';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { usePersonFacets } from '../../../lib/follow';
@@ -39,7 +40,7 @@ function StarCard({ star, isMe, onAuthRequired }: { star: WagStar; isMe: boolean
         <span aria-hidden="true">·</span>
         <span>{t('wagStars.posts', { count: star.posts })}</span>
       </p>
-      {star.bio?.trim() ? <p className="star-card__bio">{star.bio}</p> : null}
+      {star.bio?.trim() ? <p className="star-card__bio"><RichText text={star.bio} /></p> : null}
       <div className="star-card__action">
         {isMe ? null : (
           <FollowButton

@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { QuickyRow } from './posts.repository.js';
+import { postFactsSql, postListedSql } from '../access/filters.js';
+
+/** Where the previous page ended, in the sort key of its order. */
+export type TagPageAfter = { order: 'recent'; at: string; id: string } | { order: 'popular'; likes: number; at: string; id: string };
+
+export function createTagsRepository(db: Database) {
+  return {
+    /**
+     * One page of a tag's ready posts the access rules list to the viewer (followers-only ones for
+     * followers and the author; VIP ones listed, locked by the caller), newest first or most liked
+     * first, through the GIN index on posts.tags. The ids come first; the columns are read for them.
+     */
+    async page(input: { tag: string; viewerId: string | null; now: Date; order: 'recent' | 'popular'; after?: TagPageAfter; limit: number }): Promise<QuickyRow[]> {
+      const { tag, viewerId, now, after, limit } = input;
+      const newestFirst = sql`p.created_at DESC, p.id DESC`;
+      const orderBy = input.order === 'popular' ? sql`p.likes_count DESC, ${newestFirst}` : newestFirst;
+      const keyset =
+        after?.order === 'popular'
+          ? sql`AND (p.likes_count, p.created_at, p.id) < (${after.likes}::int, ${after.at}::timestamptz, ${after.id}::uuid)`
+          : after?.order === 'recent'
+            ? sql`AND (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
+            : sql``;
+      const result = await sql<QuickyRow>`
+        WITH page AS (
+          SELECT p.id FROM posts p
+          WHERE p.tags @> ARRAY[${tag}]::text[] AND p.status = 'ready'
+            AND ${postListedSql(viewerId, now, 'p', { relations: 'array' })} ${keyset}
+          ORDER BY ${orderBy}
+          LIMIT ${limit}
+        )
+        SELECT p.id, ${postFactsSql(viewerId, now, 'p')}, p.slug, p.post_type, p.content_type, p.title, p.description,
+               p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
+               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
+               (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count,
+               u.username, u.full_name, u.avatar_key
+        FROM page k
+        JOIN posts p ON p.id = k.id
+        JOIN users u ON u.id = p.user_id
+        LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
+        ORDER BY ${orderBy}`.execute(db);
+      return result.rows;
+    },
+
+    /** The number of posts anyone can find under a tag (0 for a tag never used). */
+    async count(tag: string): Promise<number> {
+      const row = await db.selectFrom('hashtags').select('posts_count').where('tag', '=', tag).executeTakeFirst();
+      return row?.posts_count ?? 0;
+    },
+
+    /** Tags starting with `prefix` that anyone can find posts under, the most used first. */
+    async suggest(prefix: string, limit: number): Promise<Array<{ tag: string; posts_count: number }>> {
+      const pattern = `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const result = await sql<{ tag: string; posts_count: number }>`
+        SELECT tag, posts_count FROM hashtags
+        WHERE tag LIKE ${pattern} AND posts_count > 0
+        ORDER BY tag = ${prefix} DESC, posts_count DESC, tag
+        LIMIT ${limit}`.execute(db);
+      return result.rows;
+    },
+  };
+}
+
+export type TagsRepository = ReturnType<typeof createTagsRepository>;

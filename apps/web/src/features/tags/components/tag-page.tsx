@@ -1,0 +1,127 @@
+import { normalizeTag, tagSorts, type TagSort } from '@wag/contract/tags-rules';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { PostGrid } from '../../../components/posts/post-grid';
+import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { t } from '../../../lib/i18n';
+import { useTagPage } from '../api/use-tag-page';
+import './tag-page.css';
+
+const tabLabels = { recent: 'tags.recent', popular: 'tags.popular' } as const;
+
+/**
+ * /tags/{tag}: '#tag', how many posts carry it, and its posts and quickys in two tabs, Recientes and
+ * Populares (?sort=popular), loading more as the end of the grid comes into view.
+ */
+export function TagPage() {
+  const { tag: raw = '' } = useParams();
+  const tag = normalizeTag(raw);
+  useDocumentTitle(tag ? `#${tag}` : t('tags.invalidTitle'));
+  if (!tag) {
+    return (
+      <section className="tag-page">
+        <p className="page-status" role="alert">
+          {t('tags.invalid')}
+        </p>
+      </section>
+    );
+  }
+  return <TagPosts key={tag} tag={tag} />;
+}
+
+function TagPosts({ tag }: { tag: string }) {
+  const [params, setParams] = useSearchParams();
+  const sort: TagSort = params.get('sort') === 'popular' ? 'popular' : 'recent';
+  const list = useTagPage(tag, sort);
+  const tabsId = useId();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    }, { rootMargin: '600px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const select = (next: TagSort) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === 'recent') copy.delete('sort');
+        else copy.set('sort', next);
+        return copy;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  // Arrow keys move between the tabs (the ARIA tabs pattern).
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = tagSorts[(tagSorts.indexOf(sort) + step + tagSorts.length) % tagSorts.length]!;
+    select(next);
+    document.getElementById(`${tabsId}-${next}`)?.focus();
+  };
+
+  const first = list.data?.pages[0];
+  const posts = list.data?.pages.flatMap((page) => page.posts) ?? [];
+
+  let body;
+  if (list.isPending) body = <p className="page-status" role="status">{t('tags.loading')}</p>;
+  else if (list.isError && posts.length === 0) {
+    body = (
+      <div className="page-status" role="alert">
+        <p>{t('tags.failed')}</p>
+        <Button variant="secondary" onClick={() => void list.refetch()}>
+          {t('tags.retry')}
+        </Button>
+      </div>
+    );
+  } else if (posts.length === 0) body = <p className="page-status">{t('tags.empty', { tag })}</p>;
+  else body = <PostGrid posts={posts} />;
+
+  return (
+    <section className="tag-page" data-testid="tag-page">
+      <header className="tag-page__head">
+        <span className="tag-page__icon" aria-hidden="true">
+          #
+        </span>
+        <div>
+          <h1 className="tag-page__title">#{tag}</h1>
+          <p className="tag-page__count" data-testid="tag-count">
+            {first ? t('tags.count', { count: first.count }) : '\u00a0'}
+          </p>
+        </div>
+      </header>
+      <div className="tag-page__tabs" role="tablist" aria-label={t('tags.tabs')} onKeyDown={onTabKey}>
+        {tagSorts.map((entry) => (
+          <button
+            key={entry}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${entry}`}
+            aria-selected={sort === entry}
+            aria-controls={`${tabsId}-panel`}
+            tabIndex={sort === entry ? 0 : -1}
+            className="tag-page__tab"
+            onClick={() => select(entry)}
+          >
+            {t(tabLabels[entry])}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${sort}`}>
+        {body}
+        <div ref={sentinel} />
+        <LoadMore list={list} />
+      </div>
+    </section>
+  );
+}
