@@ -23,7 +23,7 @@ export function Caption({ text, title }: { text: string; title?: string | null }
         </p>
       ) : null}
       {text ? (
-        <p className="post-caption__body">
+        <p>
           <RichText text={text} parts={long && !open ? [...preview.parts, { kind: 'text', text: '…' }] : parts} />{' '}
           {long ? (
             <button type="button" className="post-caption__toggle" onClick={() => setOpen(!open)}>
