@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { FeedItem, ForYouResponse } from '@wag/contract/posts';
 import { api } from '../../../lib/api';
 import { postShadows } from '../../../lib/shadows';
@@ -25,4 +26,11 @@ export const forYouQuery = (viewer: string) =>
 
 export function useForYou(enabled: boolean) {
   return useInfiniteQuery({ ...forYouQuery(useViewerKey()), enabled });
+}
+
+/** Throws away the ranking read so far and reads a new first page. */
+export function useRestartForYou(): () => void {
+  const client = useQueryClient();
+  const viewer = useViewerKey();
+  return useCallback(() => void client.resetQueries({ queryKey: forYouQuery(viewer).queryKey }), [client, viewer]);
 }

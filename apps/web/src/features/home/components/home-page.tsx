@@ -9,11 +9,13 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useFeed } from '../api/feed';
-import { useForYou } from '../api/for-you';
+import { useForYou, useRestartForYou } from '../api/for-you';
 import { HomeRail } from './home-rail';
 import { useWagStars } from '../../../lib/queries/wag-stars';
 import '../../../components/posts/feed-page.css';
 import './home-page.css';
+import { ApiError } from '../../../lib/api-error';
+import { useLoadMore } from '../../../lib/use-load-more';
 
 /** Featured creators to follow, shown with the discovery feed. */
 function StarsToFollow() {
@@ -159,10 +161,18 @@ function ForYouFeed({ tabs, Comments }: { tabs: ReactNode; Comments: ComponentTy
   const forYou = useForYou(true);
   const [index, setIndex] = useState(0);
   const items = forYou.data?.pages.flatMap((page) => page.items) ?? [];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = forYou;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { hasNextPage } = forYou;
+  const loadMore = useLoadMore(forYou);
+  const restart = useRestartForYou();
+
+  // A ranking the server no longer keeps (older than its lifetime, or pushed out by newer ones) is
+  // refused with a 400: start over with a fresh one rather than stay stuck at the end (decision 0023).
+  const lost = forYou.isFetchNextPageError && forYou.error instanceof ApiError && forYou.error.status === 400;
+  useEffect(() => {
+    if (!lost) return;
+    setIndex(0);
+    restart();
+  }, [lost, restart]);
 
   let empty: ReactNode;
   if (forYou.isPending) empty = <p role="status">{t('player.loading')}</p>;

@@ -10,6 +10,7 @@ import { useExploreQuickys } from '../api/explore';
 import { usePlayQuicky } from '../api/play';
 import { QuickyGrid } from '../../../components/posts/post-grid';
 import './explore-quickys.css';
+import { useLoadMore } from '../../../lib/use-load-more';
 
 /** History state of a player opened from a tile: going back then closes it. */
 interface PlayerState {
@@ -45,10 +46,7 @@ export function ExploreQuickysPage({ Comments }: { Comments: ComponentType<{ pos
     const target = playerItems[next];
     if (target) setParams({ play: target.slug }, { replace: true, state: location.state });
   };
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = quickys;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const loadMore = useLoadMore(quickys);
 
   let body;
   if (quickys.isPending) body = <p className="page-status" role="status">{t('quickys.loading')}</p>;
@@ -90,7 +88,7 @@ export function ExploreQuickysPage({ Comments }: { Comments: ComponentType<{ pos
           items={playerItems}
           index={index}
           onIndexChange={move}
-          hasMore={hasNextPage}
+          hasMore={quickys.hasNextPage}
           loadMore={loadMore}
           Comments={Comments}
           onClose={close}
