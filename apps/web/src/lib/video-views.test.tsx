@@ -58,36 +58,39 @@ describe('useVideoView', () => {
     fireEvent(video, new Event('timeupdate'));
   }
 
-  it('sends the view once, with the time watched, after half of a 4 s video has played; not on load', () => {
+  const bodies = (fetch: { mock: { calls: unknown[][] } }) =>
+    fetch.mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit | undefined)?.body)) as unknown);
+
+  it('marks the video seen when shown, then sends the view once, with the time watched, after half of a 4 s video has played', () => {
     localStorage.setItem('token', 'tok-1');
     const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ success: true, views: 1 }), { status: 200 }));
     render(<Video id="p1" />);
     const video = screen.getByTestId('video') as HTMLVideoElement;
     Object.defineProperty(video, 'duration', { configurable: true, value: 4 });
-    for (const second of [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75]) playTo(video, second);
-    expect(fetch).not.toHaveBeenCalled();
-    for (const second of [2, 2.25, 2.5, 2.75]) playTo(video, second);
+    // On screen: seen (nothing played, so no view counts), for 'Para ti' to leave it out for a day.
     expect(fetch).toHaveBeenCalledTimes(1);
-    const [url, init] = fetch.mock.calls[0]!;
-    expect(String(url)).toContain('/api/posts/p1/view');
-    expect(JSON.parse(String(init?.body))).toEqual({ watchedMs: 2000 });
-    // Watched to 90 %: a second call completes the view; later plays (the loop) send nothing more.
+    expect(String(fetch.mock.calls[0]![0])).toContain('/api/posts/p1/view');
+    expect(bodies(fetch)).toEqual([{ watchedMs: 0 }]);
+    for (const second of [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75]) playTo(video, second);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    for (const second of [2, 2.25, 2.5, 2.75]) playTo(video, second);
+    expect(bodies(fetch)).toEqual([{ watchedMs: 0 }, { watchedMs: 2000 }]);
+    // Watched to 90 %: a third call completes the view; later plays (the loop) send nothing more.
     for (const second of [3, 3.25, 3.5, 3.75, 0, 0.25, 0.5]) playTo(video, second);
-    expect(fetch).toHaveBeenCalledTimes(2);
-    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body))).toEqual({ watchedMs: 3750 });
+    expect(bodies(fetch)).toEqual([{ watchedMs: 0 }, { watchedMs: 2000 }, { watchedMs: 3750 }]);
     for (const second of [0.75, 1, 1.25, 1.5]) playTo(video, second);
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it('does not count a seek to the end', () => {
     localStorage.setItem('token', 'tok-1');
-    const fetch = vi.spyOn(globalThis, 'fetch');
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ success: true, views: 0 }), { status: 200 }));
     render(<Video id="p2" />);
     const video = screen.getByTestId('video') as HTMLVideoElement;
     Object.defineProperty(video, 'duration', { configurable: true, value: 4 });
     playTo(video, 0);
     playTo(video, 3.9);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(bodies(fetch)).toEqual([{ watchedMs: 0 }]);
   });
 
   it('sends nothing for a guest', () => {

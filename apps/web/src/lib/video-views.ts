@@ -34,8 +34,8 @@ export function playedStep(previousMs: number | null, currentMs: number): number
 }
 
 /**
- * Sends POST /api/posts/{id}/view with { watchedMs } once the video in `video` has played past the
- * threshold, and once more when it has played to completion, for signed-in viewers (guests do not
+ * Sends POST /api/posts/{id}/view with { watchedMs: 0 } when the video is first shown (it is then
+ * seen, not viewed), with { watchedMs } once it has played past the threshold, and once more when it has played to completion, for signed-in viewers (guests do not
  * count views, docs/product.md §10), each at most once per post while the screen is shown (`counted`
  * lets the slides of one player share that memory).
  */
@@ -47,6 +47,13 @@ export function useVideoView(video: RefObject<HTMLVideoElement | null>, postId: 
     const element = video.current;
     const done = `${postId}:complete`;
     if (!element || !postId || !token || sent.has(done)) return;
+    // Shown is seen: 'Para ti' leaves out for a day what was on screen, even if swiped past at once.
+    // A call with nothing played marks it so without counting a view.
+    const seen = `${postId}:seen`;
+    if (!sent.has(seen) && !sent.has(postId)) {
+      sent.add(seen);
+      void api('viewPost', { params: { id: postId }, body: { watchedMs: 0 } }).catch(() => undefined);
+    }
     let last: number | null = null;
     let played = 0;
     const report = (key: string) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { VipOffer } from '../posts/feed-card';
 import { BottomSheet } from '../ui/bottom-sheet';
 import { Icon } from '../ui/icon';
@@ -61,7 +61,10 @@ export function QuickyPlayer({ items, index, onIndexChange, hasMore, loadMore, C
     if (hasMore && loadMore && items.length > 0 && current >= items.length - PRELOAD_PAGE_AHEAD) loadMore();
   }, [current, items.length, hasMore, loadMore]);
 
-  useEffect(() => {
+  // A layout effect: the keys must follow the item on screen from the moment it is drawn. A passive
+  // effect leaves the previous item's handler listening for a moment after the new one shows, and a
+  // quick press then goes to where the player already is.
+  useLayoutEffect(() => {
     if (commentsFor) return;
     const onKey = (event: KeyboardEvent) => {
       const target = event.target instanceof Element ? event.target : null;
