@@ -27,6 +27,9 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
   }
   if (url.origin !== BASE) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments are resolved above: '/..//evil.example' becomes '//evil.example', another site's
+  // address to anything that follows it as a link. The result is checked, not only what came in.
+  if (path.startsWith('//') || path.startsWith('/\\')) return null;
   if (NO_RETURN.test(url.pathname)) return null;
   return path;
 }
