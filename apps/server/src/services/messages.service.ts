@@ -317,10 +317,14 @@ export function createMessagesService({
       const clientKey = fields.clientKey?.trim() || null;
       if (clientKey !== null && !/^[A-Za-z0-9_-]{8,64}$/.test(clientKey)) throw new ValidationError(texts.messageMediaKeyInvalid);
       const recipient = await recipientFor(viewer, username);
+      // A key names one upload of this sender: the same key for another person is a client's mistake,
+      // told before any of the file's work is done (and never a second message under one key).
       const sentBefore = async () => {
         if (clientKey === null) return undefined;
         const row = await conversations.messageByClientKey(viewer.userId, clientKey);
-        return row && row.recipient_id === recipient.id ? { success: true as const, message: toMessage(row, viewer.userId) } : undefined;
+        if (!row) return undefined;
+        if (row.recipient_id !== recipient.id) throw new ValidationError(texts.messageMediaKeyInvalid);
+        return { success: true as const, message: toMessage(row, viewer.userId) };
       };
       const earlier = await sentBefore();
       if (earlier) return earlier;

@@ -232,6 +232,12 @@ describe('photos and videos in direct messages', () => {
     expect((second.json() as { message: DirectMessage }).message.id).toBe((first.json() as { message: DirectMessage }).message.id);
     expect((await history(bea, ana)).items).toHaveLength(1);
     expect((await sendMedia(ana, bea.username, [file(picture)], { clientKey: 'no vale' })).statusCode).toBe(400);
+    // The same key for someone else is a mistake told plainly (400), not a second message or a 500.
+    const carla = await createUser(t);
+    const elsewhere = await sendMedia(ana, carla.username, [file(picture)], { clientKey: 'envio-0001-abcdef' });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toEqual({ success: false, message: messages.messageMediaKeyInvalid });
+    expect((await history(carla, ana)).items).toHaveLength(0);
   });
 
   it('puts the photos a person sent in their export, and removes them with the account', async () => {
