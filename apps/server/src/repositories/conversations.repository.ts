@@ -3,8 +3,8 @@ import type { Database } from '../db/database.js';
 import type { DB, MediaKind, MembershipStatus, ProcessingStatus } from '../db/schema.js';
 import { enqueueJob } from './jobs.repository.js';
 import { likeSafeSearchText, nameMatches } from './search-text.js';
-import { conversationListedSql, messageVisibleSql, storyFactsSql, type ViewerSql } from '../access/filters.js';
-import type { StoryFacts } from '../access/rules.js';
+import { conversationListedSql, messageMediaFactsSql, messageVisibleSql, storyFactsSql, type ViewerSql } from '../access/filters.js';
+import type { MessageMediaFacts, StoryFacts } from '../access/rules.js';
 import { inTransaction } from './transaction.js';
 
 export interface ChatUserRow {
@@ -281,6 +281,16 @@ export function createConversationsRepository(db: Database) {
      * A message with media as its two people read it (the media's own changes are told live), with
      * who they are; undefined when it is gone.
      */
+    /** The facts messageMediaVisible reads for one message's media, from one person's side of it. */
+    async mediaMessageFacts(messageId: string, viewerId: string): Promise<MessageMediaFacts | undefined> {
+      const result = await sql<MessageMediaFacts>`
+        SELECT ${messageMediaFactsSql(viewerId, 'msg', 'mm')}
+        FROM message_media mm
+        JOIN messages msg ON msg.id = mm.message_id
+        WHERE mm.message_id = ${messageId}`.execute(db);
+      return result.rows[0];
+    },
+
     async mediaMessage(messageId: string): Promise<
       | (MessageRow & { recipient_id: string; recipient_username: string })
       | undefined

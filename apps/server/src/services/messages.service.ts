@@ -19,7 +19,7 @@ import type { ChatUserRow, ConversationRow, ConversationsRepository, MessageMedi
 import { holdsUnstorableText } from '../lib/storable-text.js';
 import { discardMessageMedia, prepareMessageMedia, type MessageMediaDeps } from './message-media.js';
 import { isUniqueViolation, type UsersRepository } from '../repositories/users.repository.js';
-import { conversationAccess, storyVisibility } from '../access/rules.js';
+import { conversationAccess, messageMediaVisible, storyVisibility } from '../access/rules.js';
 import type { BlocksRepository } from '../repositories/blocks.repository.js';
 import type { PreferencesRepository } from '../repositories/preferences.repository.js';
 import type { Viewer } from './auth.service.js';
@@ -347,19 +347,23 @@ export function createMessagesService({
 
     /**
      * After a message's video finished processing (or failed): both people get the message again,
-     * live, with its files or its failure; someone who lost the conversation to a block hears nothing.
+     * live, with its files or its failure; someone whose view no longer holds the message hears nothing.
      */
     async mediaChanged(messageId: string): Promise<void> {
       try {
         const row = await conversations.mediaMessage(messageId);
         if (!row) return;
         const sides = [
-          { id: row.sender_id, with: row.recipient_username, other: row.recipient_id },
-          { id: row.recipient_id, with: row.sender_username, other: row.sender_id },
+          { id: row.sender_id, with: row.recipient_username },
+          { id: row.recipient_id, with: row.sender_username },
         ];
         await Promise.all(
           sides.map(async (side) => {
-            if (conversationAccess(await blocks.facts(side.id, side.other)) === 'hidden') return;
+            // Only to someone whose view of the conversation still holds the message (a block, a
+            // deleted chat, a hold or their own report may have taken it out while the video
+            // processed), whatever the processing came to: a failure is news as much as a video.
+            const facts = await conversations.mediaMessageFacts(messageId, side.id);
+            if (!facts || !messageMediaVisible({ ...facts, status: 'ready' }, side.id)) return;
             await live.publish(side.id, { type: 'message-updated', with: side.with, message: toMessage(row, side.id) });
           }),
         );

@@ -130,6 +130,31 @@ describe('photos and videos in direct messages', () => {
     }
   });
 
+  it('does not bring back live a processing video the recipient reported meanwhile; its sender still hears', async () => {
+    const [ana, bea] = [await createUser(t), await createUser(t)];
+    await t.request({ method: 'POST', url: `/api/follow/${ana.username}`, token: bea.token });
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const [anaLive, beaLive] = [await openLive(baseUrl, ana.token), await openLive(baseUrl, bea.token)];
+    try {
+      await Promise.all([anaLive.next('counts'), beaLive.next('counts')]);
+      const { message } = (await sendMedia(ana, bea.username, [file(clip, 'video.mov', 'video/quicktime')])).json() as { message: DirectMessage };
+      await beaLive.next('message', (event) => event.message?.id === message.id);
+      const reported = await t.request({ method: 'POST', url: '/api/reports', token: bea.token, payload: { subjectType: 'message', subjectId: message.id, reason: 'spam' } });
+      expect(reported.statusCode).toBeLessThan(300);
+
+      await t.app.services.jobs.drain();
+      const ready = await anaLive.next('message-updated', (event) => event.message.id === message.id);
+      expect(ready.message.media).toMatchObject({ status: 'ready' });
+      // Both sides are published together: by the time Ana has hers, Bea would have had hers too.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(beaLive.events.filter((event) => event.type === 'message-updated')).toEqual([]);
+    } finally {
+      anaLive.close();
+      beaLive.close();
+    }
+  });
+
   it('refuses guests, odd bytes, oversized files and a missing file, leaving nothing behind', async () => {
     const [ana, bea] = [await createUser(t), await createUser(t)];
     const before = await restrictedFolders();
