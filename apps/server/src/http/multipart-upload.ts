@@ -14,23 +14,24 @@ export interface ReceivedUpload {
 }
 
 /**
- * Receives a multipart upload: the files of `fileField` (at most `maxFiles`; others are drained) are
- * streamed to a fresh folder under `uploadDir` (named `in-…`, which the storage sweep knows), the
+ * Receives a multipart upload: the files of `fileField` (one name or several; at most `maxFiles`,
+ * others are drained) are streamed to a fresh folder under `uploadDir` (named `in-…`, which the storage sweep knows), the
  * listed text fields kept, a file over the size limit refused (413). `use` works with the files on
  * disk; the folder is removed when it returns or throws, so whatever it keeps it moves out first.
  */
 export async function receiveUpload<T>(
   request: FastifyRequest,
-  options: { uploadDir: string; fileField: string; maxFiles: number; fields: ReadonlySet<string> },
+  options: { uploadDir: string; fileField: string | readonly string[]; maxFiles: number; fields: ReadonlySet<string> },
   use: (upload: ReceivedUpload) => Promise<T>,
 ): Promise<T> {
+  const fileFields: readonly string[] = typeof options.fileField === 'string' ? [options.fileField] : options.fileField;
   await fs.mkdir(options.uploadDir, { recursive: true });
   const dir = await fs.mkdtemp(path.join(options.uploadDir, 'in-'));
   try {
     const upload: ReceivedUpload = { files: [], fields: {} };
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== options.fileField || upload.files.length >= options.maxFiles) {
+        if (!fileFields.includes(part.fieldname) || upload.files.length >= options.maxFiles) {
           part.file.resume();
           continue;
         }

@@ -1,13 +1,11 @@
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import { COVER_AT_FIELD } from '@wag/contract/posts-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, UnauthorizedError, ValidationError } from '../lib/errors.js';
+import { UnauthorizedError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { optionalViewer, requireViewer } from './auth-context.js';
+import { MAX_IMAGES_PER_POST } from '../services/upload.service.js';
+import { receiveUpload } from './multipart-upload.js';
 import { rateLimit } from './rate-limit.js';
 import { route } from './route.js';
 
@@ -42,30 +40,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new UnauthorizedError(messages.uploadNeedsLogin);
       });
       if (!request.isMultipart()) throw new ValidationError(messages.uploadMissing);
-      await fs.mkdir(app.config.uploadDir, { recursive: true });
-      const dir = await fs.mkdtemp(path.join(app.config.uploadDir, 'in-'));
-      try {
-        const files: string[] = [];
-        const fields: Record<string, string> = {};
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'media' && part.fieldname !== 'media[]') {
-              part.file.resume();
-              continue;
-            }
-            const target = path.join(dir, String(files.length));
-            await pipeline(part.file, createWriteStream(target));
-            if (part.file.truncated) throw new AppError(413, messages.uploadTooLarge);
-            files.push(target);
-          } else if (UPLOAD_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
-          }
-        }
-        const created = await app.services.uploads.createPost(viewer, files, fields);
-        return reply.code(201).send({ success: true as const, message: messages.uploaded, postType: created.postType, postSlug: created.slug, slug: created.slug });
-      } finally {
-        await fs.rm(dir, { recursive: true, force: true });
-      }
+      const options = { uploadDir: app.config.uploadDir, fileField: ['media', 'media[]'], maxFiles: MAX_IMAGES_PER_POST, fields: UPLOAD_FIELDS };
+      const created = await receiveUpload(request, options, ({ files, fields }) => app.services.uploads.createPost(viewer, files, fields));
+      return reply.code(201).send({ success: true as const, message: messages.uploaded, postType: created.postType, postSlug: created.slug, slug: created.slug });
     },
   );
 
