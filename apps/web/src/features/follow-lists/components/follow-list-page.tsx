@@ -1,5 +1,5 @@
 import type { FollowEntry } from '@wag/contract/profiles';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { FollowButton } from '../../../components/social/follow-button';
 import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
@@ -14,6 +14,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFollowList } from '../api/use-follow-list';
 import { filterPeople } from '../filter-people';
 import './follow-list-page.css';
+import { useLoadWhenVisible } from '../../../lib/use-load-more';
 
 /** The search goes to the server once typing pauses; loaded rows are filtered at once. */
 const SERVER_SEARCH_DEBOUNCE_MS = 300;
@@ -34,25 +35,6 @@ function FollowRow({ person, onAuthRequired }: { person: FollowEntry; onAuthRequ
       }
     />
   );
-}
-
-/** Loads the next page when the end of the list scrolls into view (the button stays as a fallback). */
-function useLoadWhenVisible(enabled: boolean, load: () => void) {
-  const ref = useRef<HTMLDivElement>(null);
-  const loadRef = useRef(load);
-  useEffect(() => {
-    loadRef.current = load;
-  });
-  useEffect(() => {
-    const node = ref.current;
-    if (!enabled || !node || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadRef.current();
-    }, { rootMargin: '400px 0px' });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [enabled]);
-  return ref;
 }
 
 /** /{username}/followers and /{username}/following. */
@@ -79,7 +61,7 @@ export function FollowListPage({ kind }: { kind: FollowListKind }) {
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const canLoadMore = hasNextPage && !list.isPlaceholderData;
-  const sentinel = useLoadWhenVisible(canLoadMore && !isFetchingNextPage, () => void fetchNextPage());
+  const sentinel = useLoadWhenVisible(canLoadMore && !isFetchingNextPage, () => void fetchNextPage(), '400px 0px');
 
   let body;
   if (list.isPending) {

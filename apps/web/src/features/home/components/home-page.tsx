@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FeedCard } from '../../../components/posts/feed-card';
 import { FollowButton } from '../../../components/social/follow-button';
@@ -15,7 +15,7 @@ import { useWagStars } from '../../../lib/queries/wag-stars';
 import '../../../components/posts/feed-page.css';
 import './home-page.css';
 import { ApiError } from '../../../lib/api-error';
-import { useLoadMore } from '../../../lib/use-load-more';
+import { useLoadMore, useLoadWhenVisible } from '../../../lib/use-load-more';
 
 /** Featured creators to follow, shown with the discovery feed. */
 function StarsToFollow() {
@@ -49,19 +49,9 @@ function FollowingFeed({ storyRow, tabs }: { storyRow: ReactNode; tabs: ReactNod
   useDocumentTitle(t('home.feedTitle'));
   const { token } = useSession();
   const feed = useFeed();
-  const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
-
   // Infinite scroll: the next page loads as the end of the list comes into view.
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '600px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadWhenVisible(hasNextPage && !isFetchingNextPage, useLoadMore(feed));
 
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const discovery = feed.data?.pages[0]?.kind === 'discovery';

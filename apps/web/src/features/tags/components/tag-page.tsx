@@ -1,5 +1,5 @@
 import { normalizeTag, tagSorts, type TagSort } from '@wag/contract/tags-rules';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PostGrid } from '../../../components/posts/post-grid';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useTagPage } from '../api/use-tag-page';
 import './tag-page.css';
+import { useLoadMore, useLoadWhenVisible } from '../../../lib/use-load-more';
 
 const tabLabels = { recent: 'tags.recent', popular: 'tags.popular' } as const;
 
@@ -36,18 +37,9 @@ function TagPosts({ tag }: { tag: string }) {
   const sort: TagSort = params.get('sort') === 'popular' ? 'popular' : 'recent';
   const list = useTagPage(tag, sort);
   const tabsId = useId();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '600px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { hasNextPage, isFetchingNextPage } = list;
+  // Infinite scroll: the next page loads as the end of the list comes into view.
+  const sentinel = useLoadWhenVisible(hasNextPage && !isFetchingNextPage, useLoadMore(list));
 
   const select = (next: TagSort) =>
     setParams(
