@@ -15,11 +15,26 @@ export interface HashMatch {
   distance: number;
 }
 
+/** The files of one stored picture or video, as post_media, stories and message_media keep them. */
+interface MediaColumns {
+  kind: string;
+  image_key: string | null;
+  video_key: string | null;
+  poster_key: string | null;
+  duration_ms: number | null;
+}
+
+function toStoredMedia(row: MediaColumns): StoredMedia {
+  return row.kind === 'image'
+    ? { kind: 'image', keys: row.image_key ? [row.image_key] : [] }
+    : { kind: 'video', videoKey: row.video_key, posterKey: row.poster_key, durationMs: row.duration_ms };
+}
+
 export function createMediaHashesRepository(db: Database) {
   return {
     /**
      * The stored files of a subject that carry pictures: every media item of a post, a story's picture
-     * or video, a user's avatar folder (as a folder key). Comments and messages hold none.
+     * or video, a message's photo or video, a user's avatar folder (as a folder key). Comments hold none.
      */
     async storedMedia(subjectType: ReportSubjectType, subjectId: string): Promise<{ media: StoredMedia[]; avatarFolder: string | null }> {
       if (subjectType === 'post') {
@@ -29,14 +44,7 @@ export function createMediaHashesRepository(db: Database) {
           .where('post_id', '=', subjectId)
           .orderBy('position')
           .execute();
-        return {
-          media: rows.map((row) =>
-            row.kind === 'image'
-              ? { kind: 'image', keys: row.image_key ? [row.image_key] : [] }
-              : { kind: 'video', videoKey: row.video_key, posterKey: row.poster_key, durationMs: row.duration_ms },
-          ),
-          avatarFolder: null,
-        };
+        return { media: rows.map(toStoredMedia), avatarFolder: null };
       }
       if (subjectType === 'story') {
         const row = await db
@@ -44,12 +52,7 @@ export function createMediaHashesRepository(db: Database) {
           .select(['kind', 'image_key', 'video_key', 'poster_key', 'duration_ms'])
           .where('id', '=', subjectId)
           .executeTakeFirst();
-        if (!row) return { media: [], avatarFolder: null };
-        const item: StoredMedia =
-          row.kind === 'image'
-            ? { kind: 'image', keys: row.image_key ? [row.image_key] : [] }
-            : { kind: 'video', videoKey: row.video_key, posterKey: row.poster_key, durationMs: row.duration_ms };
-        return { media: [item], avatarFolder: null };
+        return { media: row ? [toStoredMedia(row)] : [], avatarFolder: null };
       }
       if (subjectType === 'message') {
         const row = await db
@@ -57,12 +60,7 @@ export function createMediaHashesRepository(db: Database) {
           .select(['kind', 'image_key', 'video_key', 'poster_key', 'duration_ms'])
           .where('message_id', '=', subjectId)
           .executeTakeFirst();
-        if (!row) return { media: [], avatarFolder: null };
-        const item: StoredMedia =
-          row.kind === 'image'
-            ? { kind: 'image', keys: row.image_key ? [row.image_key] : [] }
-            : { kind: 'video', videoKey: row.video_key, posterKey: row.poster_key, durationMs: row.duration_ms };
-        return { media: [item], avatarFolder: null };
+        return { media: row ? [toStoredMedia(row)] : [], avatarFolder: null };
       }
       if (subjectType === 'user') {
         const row = await db.selectFrom('users').select('avatar_key').where('id', '=', subjectId).executeTakeFirst();
