@@ -1,10 +1,8 @@
 import fs from 'node:fs/promises';
 import { messages } from '../lib/messages.js';
-import { createMediaFolder, fileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
-import { UnreadableMediaError } from '../media/unreadable-media.js';
-import { writeVideoRenditions } from '../media/video-renditions.js';
 import type { ConversationsRepository } from '../repositories/conversations.repository.js';
-import { PermanentJobError, type JobHandler } from './job-worker.js';
+import type { JobHandler } from './job-worker.js';
+import { renderQueuedVideo } from './render-queued-video.js';
 
 /**
  * Transcodes a video sent in a direct message as a post's video is (H.264/AAC MP4 with faststart and a
@@ -28,31 +26,14 @@ export function messageVideoJob({
         if (await context.complete()) await fs.rm(sourcePath, { force: true });
         return;
       }
-      if (!(await fs.stat(sourcePath).catch(() => null))) throw new PermanentJobError('the uploaded video is gone');
-      const folder = await createMediaFolder(mediaDir, { restricted: true });
-      let ready = false;
-      try {
-        const result = await writeVideoRenditions(sourcePath, folder.dir, { signal: context.signal }).catch((error: unknown) => {
-          throw error instanceof UnreadableMediaError ? new PermanentJobError('the uploaded video cannot be read') : error;
-        });
-        ready = await context.complete((trx) =>
-          conversations.markMessageVideoReady(
-            messageId,
-            {
-              width: result.width,
-              height: result.height,
-              durationMs: result.durationMs,
-              videoKey: fileKey(folder.key, MEDIA_FILES.video),
-              posterKey: fileKey(folder.key, MEDIA_FILES.poster),
-            },
-            trx,
-          ),
-        );
-      } finally {
-        if (!ready) await removeMediaFolder(mediaDir, folder.key);
-      }
+      const ready = await renderQueuedVideo(context, { mediaDir, sourcePath, restricted: true }, (video, trx) =>
+        conversations.markMessageVideoReady(
+          messageId,
+          { width: video.width, height: video.height, durationMs: video.durationMs, videoKey: video.videoKey, posterKey: video.posterKey },
+          trx,
+        ),
+      );
       if (!ready) return;
-      await fs.rm(sourcePath, { force: true });
       context.log.info({ messageId }, 'message video ready');
       await changed(messageId);
     },
