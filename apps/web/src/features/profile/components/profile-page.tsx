@@ -1,6 +1,6 @@
 import { usernameProblem } from '@wag/contract/account-rules';
 import type { PostSummary } from '@wag/contract/profiles';
-import { Suspense, useCallback, useId, useMemo, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useId, useMemo, useState, type ComponentType } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LazyPaymentSheet } from '../../../components/payment-sheet/lazy-payment-sheet';
 import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
@@ -20,6 +20,7 @@ import { PostGrid, QuickyGrid } from '../../../components/posts/post-grid';
 import { ProfileHeader, type BuyStoryState } from './profile-header';
 import { VipTab } from './vip-tab';
 import './profile.css';
+import { TabList, tabId, tabPanelId } from '../../../components/ui/tab-list';
 
 /**
  * What the profile shows of its owner's stories, given by the page's route (stories are a feature of
@@ -152,17 +153,6 @@ function ProfileScreen({ username, stories: { Highlights, Viewer } }: { username
       { replace: true, preventScrollReset: true },
     );
 
-  // Arrow keys move between tabs (the ARIA tabs pattern); Tab leaves the tab list.
-  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const index = tabs.findIndex((entry) => entry.id === tab);
-    const next = tabs[(index + step + tabs.length) % tabs.length]!;
-    selectTab(next.id);
-    document.getElementById(`${tabsId}-${next.id}`)?.focus();
-  };
-
   return (
     <div className="profile" data-testid="profile-page">
       <ProfileHeader
@@ -180,26 +170,25 @@ function ProfileScreen({ username, stories: { Highlights, Viewer } }: { username
         </Suspense>
       ) : null}
 
-      <div className="profile-tabs" role="tablist" aria-label={t('profile.tabs')} onKeyDown={onTabKey}>
-        {tabs.map((entry) => (
-          <button
-            key={entry.id}
-            type="button"
-            role="tab"
-            id={`${tabsId}-${entry.id}`}
-            aria-selected={tab === entry.id}
-            aria-controls={`${tabsId}-panel`}
-            tabIndex={tab === entry.id ? 0 : -1}
-            className="profile-tabs__tab"
-            onClick={() => selectTab(entry.id)}
-          >
-            <Icon name={entry.icon} size={18} />
-            <span>{t(entry.label)}</span>
-          </button>
-        ))}
-      </div>
+      <TabList
+        base={tabsId}
+        label={t('profile.tabs')}
+        tabs={tabs.map((entry) => ({
+          id: entry.id,
+          content: (
+            <>
+              <Icon name={entry.icon} size={18} />
+              <span>{t(entry.label)}</span>
+            </>
+          ),
+        }))}
+        selected={tab}
+        onSelect={selectTab}
+        className="profile-tabs"
+        tabClassName="profile-tabs__tab"
+      />
 
-      <div className="profile-panel" role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
+      <div className="profile-panel" role="tabpanel" id={tabPanelId(tabsId)} aria-labelledby={tabId(tabsId, tab)}>
         {tab === 'vip' && !data.isOwner ? (
           <VipTab
             username={data.user.username}

@@ -1,5 +1,5 @@
 import { normalizeTag, tagSorts, type TagSort } from '@wag/contract/tags-rules';
-import { useId, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PostGrid } from '../../../components/posts/post-grid';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,7 @@ import { t } from '../../../lib/i18n';
 import { useTagPage } from '../api/use-tag-page';
 import './tag-page.css';
 import { useLoadMore, useLoadWhenVisible } from '../../../lib/use-load-more';
+import { TabList, tabId, tabPanelId } from '../../../components/ui/tab-list';
 
 const tabLabels = { recent: 'tags.recent', popular: 'tags.popular' } as const;
 
@@ -52,16 +53,6 @@ function TagPosts({ tag }: { tag: string }) {
       { replace: true, preventScrollReset: true },
     );
 
-  // Arrow keys move between the tabs (the ARIA tabs pattern).
-  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = tagSorts[(tagSorts.indexOf(sort) + step + tagSorts.length) % tagSorts.length]!;
-    select(next);
-    document.getElementById(`${tabsId}-${next}`)?.focus();
-  };
-
   const first = list.data?.pages[0];
   const posts = list.data?.pages.flatMap((page) => page.posts) ?? [];
 
@@ -92,24 +83,16 @@ function TagPosts({ tag }: { tag: string }) {
           </p>
         </div>
       </header>
-      <div className="tag-page__tabs" role="tablist" aria-label={t('tags.tabs')} onKeyDown={onTabKey}>
-        {tagSorts.map((entry) => (
-          <button
-            key={entry}
-            type="button"
-            role="tab"
-            id={`${tabsId}-${entry}`}
-            aria-selected={sort === entry}
-            aria-controls={`${tabsId}-panel`}
-            tabIndex={sort === entry ? 0 : -1}
-            className="tag-page__tab"
-            onClick={() => select(entry)}
-          >
-            {t(tabLabels[entry])}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${sort}`}>
+      <TabList
+        base={tabsId}
+        label={t('tags.tabs')}
+        tabs={tagSorts.map((entry) => ({ id: entry, content: t(tabLabels[entry]) }))}
+        selected={sort}
+        onSelect={select}
+        className="tag-page__tabs"
+        tabClassName="tag-page__tab"
+      />
+      <div role="tabpanel" id={tabPanelId(tabsId)} aria-labelledby={tabId(tabsId, sort)}>
         {body}
         <div ref={sentinel} />
         <LoadMore list={list} />
