@@ -19,26 +19,40 @@ function chunk(file, raw, gzip, brotli) {
 }
 
 // The entry imports a shared chunk statically and a lazy route dynamically; the lazy route imports the
-// shared chunk too, and a big chunk of its own that the first screen never loads.
+// shared chunk too, and a big chunk of its own that the first screen never loads. The entry also
+// imports the index route's screen and two language catalogs lazily, which the first screen waits for.
 chunk('assets/index-a.js', 4000, 1000, 900);
 chunk('assets/shared-b.js', 2000, 300, 250);
 chunk('assets/lazy-c.js', 90000, 40000, 35000);
 chunk('assets/lazy-only-d.js', 50000, 20000, 18000);
+chunk('assets/home-e.js', 3000, 700, 600);
+chunk('assets/home-part-f.js', 1000, 200, 150);
+chunk('assets/es-g.js', 6000, 2000, 1800);
+chunk('assets/de-h.js', 6500, 2100, 1900);
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script type="module" crossorigin src="/assets/index-a.js"></script>');
 fs.mkdirSync(path.join(dist, '.vite'));
 fs.writeFileSync(
   path.join(dist, '.vite/manifest.json'),
   JSON.stringify({
-    'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_shared-b.js'], dynamicImports: ['src/lazy.tsx'] },
+    'index.html': {
+      file: 'assets/index-a.js',
+      isEntry: true,
+      imports: ['_shared-b.js'],
+      dynamicImports: ['src/lazy.tsx', 'src/home.tsx', 'src/locales/es.json', 'src/locales/de.json'],
+    },
     '_shared-b.js': { file: 'assets/shared-b.js' },
     'src/lazy.tsx': { file: 'assets/lazy-c.js', isDynamicEntry: true, imports: ['_shared-b.js', '_lazy-only-d.js'] },
     '_lazy-only-d.js': { file: 'assets/lazy-only-d.js' },
+    'src/home.tsx': { file: 'assets/home-e.js', isDynamicEntry: true, imports: ['_shared-b.js', '_home-part-f.js'] },
+    '_home-part-f.js': { file: 'assets/home-part-f.js' },
+    'src/locales/es.json': { file: 'assets/es-g.js', isDynamicEntry: true },
+    'src/locales/de.json': { file: 'assets/de-h.js', isDynamicEntry: true },
   }),
 );
 
-function measure(budgetBytes) {
-  const budget = path.join(dist, `budget-${budgetBytes}.json`);
-  fs.writeFileSync(budget, JSON.stringify({ firstScreenGzipBytes: budgetBytes }));
+function measure(budgetBytes, firstScreenLazy) {
+  const budget = path.join(dist, `budget-${budgetBytes}-${firstScreenLazy ? 'waits' : 'static'}.json`);
+  fs.writeFileSync(budget, JSON.stringify({ firstScreenGzipBytes: budgetBytes, firstScreenLazy }));
   return spawnSync(process.execPath, [script, dist, `--budget=${budget}`], { encoding: 'utf8' });
 }
 
@@ -49,6 +63,23 @@ describe('measure-first-screen', () => {
     expect(run.stdout).toContain('total bytes: raw 6000, gzip 1300, brotli 1150');
     expect(run.stdout).not.toContain('lazy');
     expect(run.status).toBe(0);
+  });
+
+  it('counts the lazy chunks the first screen waits for, with their imports, and the largest catalog', () => {
+    const run = measure(10_000, ['src/home.tsx', ['src/locales/es.json', 'src/locales/de.json']]);
+    expect(run.stdout).toContain('5 files');
+    // index 1000 + shared 300 + home 700 + its part 200 + the German catalog 2100 (larger than 2000).
+    expect(run.stdout).toContain('total bytes: raw 16500, gzip 4300, brotli 3800');
+    expect(run.stdout).toContain('assets/de-h.js');
+    expect(run.stdout).not.toContain('assets/es-g.js');
+    expect(run.stdout).not.toContain('lazy');
+    expect(run.status).toBe(0);
+  });
+
+  it('fails when a chunk it must count is no longer in the build', () => {
+    const run = measure(10_000, ['src/renamed-home.tsx']);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('src/renamed-home.tsx (firstScreenLazy of');
   });
 
   it('passes at the budget and fails one byte past it, saying so', () => {
