@@ -11,6 +11,8 @@
 // start, kept afterwards: the first start of a demo world makes its media, which takes minutes),
 // --origin URL (measure a server already running on a demo world: no build, no server started).
 // Chromium: CHROME_PATH, else /usr/bin/chromium.
+// fetch is Node's own; localStorage and document are read in functions that run in the page.
+/* global fetch, localStorage, document */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -153,8 +155,10 @@ async function measure(origin) {
     const star = stars.users?.[0]?.username;
     if (!star) throw new Error('the demo world has no WAG Star');
     const feed = await api(origin, '/api/feed', { token: session.token });
-    const post = feed.items?.find((item) => item.slug && item.type !== 'video') ?? feed.items?.find((item) => item.slug);
-    if (!post) throw new Error('the demo feed has no post');
+    // A post a guest may open (public, not VIP), with a picture: the post page as most visitors see it.
+    const open = (feed.items ?? []).filter((item) => item.visibility === 'public' && !item.locked && item.post_type !== 'quicky');
+    const post = open.find((item) => item.media_type === 'image') ?? open[0];
+    if (!post) throw new Error('the demo feed has no public post');
 
     const pages = [
       { name: '/ guest', path: '/', signedIn: false },
