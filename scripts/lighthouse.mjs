@@ -155,7 +155,7 @@ async function measure(origin) {
     const star = stars.users?.[0]?.username;
     if (!star) throw new Error('the demo world has no WAG Star');
     const feed = await api(origin, '/api/feed', { token: session.token });
-    // A post a guest may open (public, not VIP), with a picture: the post page as most visitors see it.
+    // A public post with a picture (not VIP, not a quicky: those open in the player).
     const open = (feed.items ?? []).filter((item) => item.visibility === 'public' && !item.locked && item.post_type !== 'quicky');
     const post = open.find((item) => item.media_type === 'image') ?? open[0];
     if (!post) throw new Error('the demo feed has no public post');
@@ -165,7 +165,8 @@ async function measure(origin) {
       { name: '/ signed in', path: '/', signedIn: true },
       { name: '/quickys', path: '/quickys', signedIn: false },
       { name: `/${star}`, key: 'profile', path: `/${encodeURIComponent(star)}`, signedIn: false },
-      { name: `/post/${post.slug}`, key: 'post', path: `/post/${encodeURIComponent(post.slug)}`, signedIn: false },
+      // Post pages are for signed-in people (a guest is sent to sign in: app/router.tsx, RequireSession).
+      { name: `/post/${post.slug} signed in`, key: 'post', path: `/post/${encodeURIComponent(post.slug)}`, signedIn: true },
     ].filter((page) => !only || only.some((name) => name === page.name || name === page.key));
 
     browser = await puppeteer.launch({

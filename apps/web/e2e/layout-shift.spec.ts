@@ -31,9 +31,9 @@ async function watchShifts(page: Page): Promise<void> {
 }
 
 async function layoutShift(page: Page): Promise<{ total: number; shifts: { value: number; sources: string[] }[] }> {
-  // Late requests (images, a second page of data) settle first.
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1000);
+  // Late answers and pictures land first (no 'networkidle': a signed-in page keeps its live channel open).
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(API_DELAY_MS * 3);
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
   return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
 }
@@ -50,6 +50,7 @@ test.describe('no layout shift while a page loads', () => {
     await expect(page.getByTestId('story-row-loading')).toHaveCount(0);
     const first = page.getByTestId('feed-card').first().locator('.feed-card__media img');
     await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     const { total, shifts } = await layoutShift(page);
     expect(total, JSON.stringify(shifts)).toBeLessThan(BUDGET);
   });
