@@ -84,6 +84,29 @@ describe('FeedCard', () => {
     expect(within(screen.getByTestId('feed-card-vip')).getByRole('link', { name: 'Suscribirme' })).toHaveAttribute('href', '/login');
   });
 
+  it("offers the tile and the display rendition at their widths, a video's 9:16 tile and poster likewise", () => {
+    const { unmount } = renderWithProviders(<FeedCard post={post({ width: 3000, height: 2000 })} />);
+    let image = screen.getByTestId('feed-card').querySelector('img');
+    expect(image).toHaveAttribute('src', '/media/u/a/thumb.webp');
+    // 3000x2000 fits 1080x1920 at 1080x720.
+    expect(image).toHaveAttribute('srcset', '/media/u/a/thumb.webp 480w, /media/u/a/full.webp 1080w');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    unmount();
+    const video = post({ post_type: 'quicky', media_type: 'video', image_url: null, thumbnail_url: '/media/u/v/thumb.webp', video_thumbnail_url: '/media/u/v/poster.webp', width: 720, height: 1280 });
+    renderWithProviders(<FeedCard post={video} priority />);
+    image = screen.getByTestId('feed-card').querySelector('img');
+    expect(image).toHaveAttribute('srcset', '/media/u/v/thumb.webp 360w, /media/u/v/poster.webp 720w');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  it('offers one picture when the display rendition is no larger than the tile', () => {
+    renderWithProviders(<FeedCard post={post({ width: 400, height: 400 })} />);
+    const image = screen.getByTestId('feed-card').querySelector('img');
+    expect(image).toHaveAttribute('src', '/media/u/a/thumb.webp');
+    expect(image).not.toHaveAttribute('srcset');
+    expect(image).not.toHaveAttribute('sizes');
+  });
+
   it('offers nothing to buy on an open post', () => {
     renderWithProviders(<FeedCard post={post()} />);
     expect(screen.queryByTestId('feed-card-vip')).not.toBeInTheDocument();

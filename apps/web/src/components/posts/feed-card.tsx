@@ -6,7 +6,7 @@ import { Avatar } from '../ui/avatar';
 import { Button, ButtonLink } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { useToast } from '../ui/toast';
-import { postHref, tileImage } from './post-media';
+import { cardImage, postHref } from './post-media';
 import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { usePostLike } from '../../lib/post-actions';
@@ -46,17 +46,21 @@ export function VipOffer({ username }: { username: string }) {
   );
 }
 
+/** The card's width: the feed column (feed-page.css, at most 620px) or the screen, whichever is narrower. */
+export const FEED_CARD_SIZES = '(min-width: 620px) 620px, 100vw';
+
 /**
  * A post in a list (docs/product.md §2 "Feed card"): author, media (quickys 9:16, images and carousels
  * square, '{n} fotos' on carousels), caption cut at 100 characters with 'más' / 'menos', and like,
- * comment, share and save.
+ * comment, share and save. `priority`: the list's first card, whose picture is likely the largest
+ * thing on the first screen, is fetched at once and first; the others wait until they come near.
  */
-export function FeedCard({ post, isLiked = false, isSaved = false }: { post: PostSummary; isLiked?: boolean; isSaved?: boolean }) {
+export function FeedCard({ post, isLiked = false, isSaved = false, priority = false }: { post: PostSummary; isLiked?: boolean; isSaved?: boolean; priority?: boolean }) {
   const type = feedCardType(post);
   const like = usePostLike({ id: post.id, isLiked, likes: post.likes });
   const toast = useToast();
   const href = postHref(post);
-  const image = tileImage(post);
+  const image = cardImage(post);
 
   const share = async () => {
     if ((await shareLink(href)) === 'copied') toast(t('post.linkCopied'), 'success');
@@ -80,7 +84,15 @@ export function FeedCard({ post, isLiked = false, isSaved = false }: { post: Pos
             VIP
           </span>
         ) : image ? (
-          <img src={image} alt="" loading="lazy" decoding="async" />
+          <img
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes={image.srcSet ? FEED_CARD_SIZES : undefined}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding={priority ? 'auto' : 'async'}
+          />
         ) : null}
         {type === 'carousel' ? <span className="feed-card__label">{t('profile.photos', { count: post.media_count })}</span> : null}
         {type === 'quicky' ? (

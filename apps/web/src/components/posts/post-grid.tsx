@@ -5,11 +5,11 @@ import { Icon } from '../ui/icon';
 import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { postHref } from './post-media';
-import { postTileLabel, TileLocked, TilePicture } from './post-tile';
+import { postTileLabel, TileLocked, TilePicture, type TileLoading } from './post-tile';
 import { quickyTallTiles } from './quicky-layout';
 import './post-grid.css';
 
-function TileBody({ post }: { post: PostSummary }) {
+function TileBody({ post, loading }: { post: PostSummary; loading: TileLoading }) {
   if (post.locked) return <TileLocked />;
   if (post.status !== 'ready') {
     return (
@@ -21,7 +21,7 @@ function TileBody({ post }: { post: PostSummary }) {
   }
   return (
     <>
-      <TilePicture post={post} />
+      <TilePicture post={post} loading={loading} />
       {post.post_type === 'quicky' ? (
         <span className="tile__badge tile__badge--bottom">
           <Icon name="play" size={13} />
@@ -45,7 +45,7 @@ function plainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-function Tile({ post, tall = false, onOpen }: { post: PostSummary; tall?: boolean; onOpen?: (post: PostSummary) => void }) {
+function Tile({ post, tall = false, onOpen, loading = 'lazy' }: { post: PostSummary; tall?: boolean; onOpen?: (post: PostSummary) => void; loading?: TileLoading }) {
   const className = ['tile', post.post_type === 'quicky' ? 'tile--quicky' : 'tile--square', tall ? 'tile--tall' : '']
     .filter(Boolean)
     .join(' ');
@@ -53,7 +53,7 @@ function Tile({ post, tall = false, onOpen }: { post: PostSummary; tall?: boolea
     return (
       <li className={className} data-testid="post-tile" data-locked="true" data-tall={tall || undefined}>
         <span className="tile__frame" role="img" aria-label={t('profile.lockedTile')}>
-          <TileBody post={post} />
+          <TileBody post={post} loading={loading} />
         </span>
       </li>
     );
@@ -70,18 +70,25 @@ function Tile({ post, tall = false, onOpen }: { post: PostSummary; tall?: boolea
           onOpen(post);
         }}
       >
-        <TileBody post={post} />
+        <TileBody post={post} loading={loading} />
       </Link>
     </li>
   );
 }
 
+/**
+ * The first screen's tiles are fetched at once, the first row (the largest pictures there, one of
+ * which is the page's LCP) before anything else; the rest as they come near.
+ */
+export const EAGER_TILES = 6;
+const FIRST_ROW = 3;
+
 /** Posts and VIP tabs: square tiles, three to a row. */
 export function PostGrid({ posts }: { posts: PostSummary[] }) {
   return (
     <ul className="post-grid" data-testid="post-grid">
-      {posts.map((post) => (
-        <Tile key={post.id} post={post} />
+      {posts.map((post, index) => (
+        <Tile key={post.id} post={post} loading={index < FIRST_ROW ? 'high' : index < EAGER_TILES ? 'eager' : 'lazy'} />
       ))}
     </ul>
   );
@@ -118,7 +125,14 @@ export function QuickyGrid({ posts, onOpen }: { posts: PostSummary[]; onOpen?: (
     <div className="quicky-grid-frame">
       <ul className="quicky-grid" data-testid="quicky-grid" ref={grid}>
         {posts.map((post, index) => (
-          <Tile key={post.id} post={post} tall={tall[index] ?? false} onOpen={onOpen} />
+          <Tile
+            key={post.id}
+            post={post}
+            tall={tall[index] ?? false}
+            onOpen={onOpen}
+            // A tall tile on the first screen is its largest picture.
+            loading={index >= EAGER_TILES ? 'lazy' : tall[index] || index === 0 ? 'high' : 'eager'}
+          />
         ))}
       </ul>
     </div>

@@ -15,3 +15,33 @@ export function tileImage(post: PostSummary): string | null {
   return post.thumbnail_url ?? post.image_url ?? post.cover_url ?? post.media_url ?? null;
 }
 
+
+/**
+ * The server's display rendition is the upload scaled down to fit 1080x1920, never up
+ * (apps/server/src/media/image-renditions.ts, POST_IMAGE_RENDITIONS and POSTER_RENDITIONS): its width
+ * from the post's stored size, or null when the size is unknown.
+ */
+export function displayWidth(post: Pick<PostSummary, 'width' | 'height'>): number | null {
+  if (!post.width || !post.height) return null;
+  return Math.round(post.width * Math.min(1, 1080 / post.width, 1920 / post.height));
+}
+
+/** Width of the grid tile rendition: 480x480 for images, 360x640 for video posters (same file). */
+const TILE_WIDTH = { image: 480, video: 360 } as const;
+
+/**
+ * A feed card's picture as `src` and `srcset`: the small tile rendition and the display one, both
+ * of the card's shape (square tile and any display image are shown `object-fit: cover` in a square;
+ * a video's 9:16 tile and poster in a 9:16 box), so the browser takes the smallest that is sharp at
+ * the card's width and the screen's density.
+ */
+export function cardImage(post: PostSummary): { src: string; srcSet?: string } | null {
+  const src = tileImage(post);
+  if (!src) return null;
+  const video = post.media_type === 'video' || post.post_type === 'quicky';
+  const tile = post.thumbnail_url;
+  const display = video ? post.video_thumbnail_url : post.image_url;
+  const width = displayWidth(post);
+  if (!tile || !display || display === tile || !width || width <= TILE_WIDTH[video ? 'video' : 'image']) return { src };
+  return { src: tile, srcSet: `${tile} ${TILE_WIDTH[video ? 'video' : 'image']}w, ${display} ${width}w` };
+}

@@ -22,14 +22,27 @@ export function TileLocked() {
   );
 }
 
+/**
+ * How a tile's picture is fetched: 'lazy' as it comes near (most tiles), 'eager' at once (the first
+ * screen's), 'high' at once and before other pictures (the first screen's largest: likely its LCP).
+ */
+export type TileLoading = 'lazy' | 'eager' | 'high';
+
 /** The post's display-size picture (or a placeholder icon), with the VIP chip on VIP posts. */
-export function TilePicture({ post }: { post: PostSummary }) {
+export function TilePicture({ post, loading = 'lazy' }: { post: PostSummary; loading?: TileLoading }) {
   const image = tileImage(post);
   const video = post.post_type === 'quicky' || post.media_type === 'video';
   return (
     <>
       {image ? (
-        <img className="tile__image" src={image} alt="" loading="lazy" decoding="async" />
+        <img
+          className="tile__image"
+          src={image}
+          alt=""
+          loading={loading === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={loading === 'high' ? 'high' : 'auto'}
+          decoding={loading === 'lazy' ? 'async' : 'auto'}
+        />
       ) : (
         <span className="tile__placeholder">
           <Icon name={video ? 'quickys' : 'image'} size={24} />

@@ -31,6 +31,35 @@ describe('HomePage (Siguiendo)', () => {
     expect(screen.getByRole('link', { name: 'Siguiendo' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it("fetches the first card's picture at once and first, from a srcset; later cards wait until they come near", async () => {
+    localStorage.setItem('token', 'tok-1');
+    serve({
+      '/api/feed/stories': { items: [], nextCursor: null },
+      '/api/feed': {
+        kind: 'following',
+        items: [
+          { ...makePost({ slug: 'uno', body: 'Primer post' }), isLiked: false },
+          { ...makePost({ slug: 'dos', body: 'Segundo post' }), isLiked: false },
+          { ...makePost({ slug: 'tres', body: 'Tercer post', post_type: 'quicky', media_type: 'video' }), isLiked: false },
+        ],
+        nextCursor: null,
+      },
+    });
+    renderRoutes([{ path: '/', element: <HomeRoute /> }]);
+    await screen.findByText('Tercer post');
+    const [first, ...later] = screen.getAllByTestId('feed-card').map((card) => card.querySelector('.feed-card__media img'));
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(first?.getAttribute('srcset')).toMatch(/ 480w, .+ 1080w$/);
+    expect(first).toHaveAttribute('sizes', '(min-width: 620px) 620px, 100vw');
+    expect(later).toHaveLength(2);
+    for (const image of later) {
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).not.toHaveAttribute('fetchpriority', 'high');
+      expect(image).toHaveAttribute('srcset');
+    }
+  });
+
   it('shows a discovery feed with WAG Stars to follow when you follow nobody', async () => {
     serve({
       '/api/feed/stories': { items: [], nextCursor: null },

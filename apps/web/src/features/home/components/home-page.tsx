@@ -85,8 +85,8 @@ function FollowingFeed({ storyRow, tabs }: { storyRow: ReactNode; tabs: ReactNod
       ) : null}
       {!feed.isPending && !feed.isError && items.length === 0 ? <p className="feed-page__status">{t('home.empty')}</p> : null}
       <div className="feed-page__cards">
-        {items.map((item) => (
-          <FeedCard key={item.id} post={item} isLiked={item.isLiked} isSaved={item.isSaved} />
+        {items.map((item, index) => (
+          <FeedCard key={item.id} post={item} isLiked={item.isLiked} isSaved={item.isSaved} priority={index === 0} />
         ))}
       </div>
       <div ref={sentinel} />

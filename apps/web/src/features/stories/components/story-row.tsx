@@ -4,11 +4,32 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Icon } from '../../../components/ui/icon';
 import { t } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
 import { useViewerKey } from '../../../lib/viewer-key';
 import { storyRowQuery } from '../api/use-stories';
 import './story-row.css';
 
 const StoryViewer = lazy(async () => ({ default: (await import('./story-viewer')).StoryViewer }));
+
+/** The row's size while it loads: rings and name lines of the real row, empty. */
+function StoryRowSkeleton() {
+  return (
+    <section className="story-row story-row--loading" aria-label={t('stories.rowLabel')} aria-busy="true" data-testid="story-row-loading">
+      <ul className="story-row__list" aria-hidden="true">
+        {[0, 1, 2, 3].map((index) => (
+          <li key={index}>
+            <span className="story-row__item">
+              <span className="story-row__ring">
+                <span className="story-row__ghost" />
+              </span>
+              <span className="story-row__name">&nbsp;</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * The story-avatar row (docs/product.md §2 "Feed card" row): your own avatar with the plus badge, then
@@ -16,10 +37,14 @@ const StoryViewer = lazy(async () => ({ default: (await import('./story-viewer')
  * moves from one person's stories to the next.
  */
 export function StoryRow() {
+  const { token } = useSession();
   const row = useQuery(storyRowQuery(useViewerKey()));
   const [open, setOpen] = useState<number | null>(null);
   const items = row.data?.items ?? [];
   const people = items.filter((item) => item.hasStories);
+  // Signed in, the row always holds at least 'Tu historia': its place is kept while it loads, so the
+  // feed under it does not move when it arrives.
+  if (row.isPending && token) return <StoryRowSkeleton />;
   if (items.length === 0) return null;
 
   const openPerson = (username: string) => setOpen(people.findIndex((item) => item.username === username));

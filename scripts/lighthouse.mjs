@@ -1,0 +1,294 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: builds the web app, starts the server on a fresh demo world (embedded
+// database in a temporary DATA_DIR, a free port on 127.0.0.1), and runs Lighthouse's performance
+// category (mobile form factor, its default simulated throttling) several times on each page of
+// issue 17: '/' as a guest and signed in, '/quickys', a WAG Star's profile and a post page. Prints one
+// table of medians. Exits non-zero when it cannot run; a low score is a finding, not a failure.
+//
+// Options: --runs N (default 5), --no-build (use the web app already in apps/web/dist),
+// --only name[,name] (pages: '/ guest', '/ signed in', '/quickys', profile, post), --json FILE (every
+// run's figures), --port N (default: a free one), --data-dir DIR (a demo world seeded by an earlier
+// start, kept afterwards: the first start of a demo world makes its media, which takes minutes),
+// --origin URL (measure a server already running on a demo world: no build, no server started).
+// Chromium: CHROME_PATH, else /usr/bin/chromium.
+// fetch is Node's own; localStorage and document are read in functions that run in the page.
+/* global fetch, localStorage, document */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const option = (name) => {
+  const at = argv.indexOf(name);
+  return at === -1 ? undefined : argv[at + 1];
+};
+const runs = Number(option('--runs') ?? 5);
+const build = !argv.includes('--no-build');
+const only = option('--only')?.split(',');
+const jsonOut = option('--json');
+const keptDataDir = option('--data-dir');
+const askedPort = option('--port');
+const givenOrigin = option('--origin');
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const DEMO = { email: 'demo@wag.test', password: 'wag-demo-2026' };
+// The consent and age gates' flags (apps/web/src/app/gates/gate-storage.ts) and the session's keys
+// (apps/web/src/lib/auth-storage.ts).
+const GATES = { 'wag.consentAccepted': '1', 'wag.ageConfirmed': '1' };
+
+const started = Date.now();
+const seconds = () => ((Date.now() - started) / 1000).toFixed(0);
+const say = (text) => process.stderr.write(`[${seconds()} s] ${text}\n`);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(origin, child, limitMs) {
+  const until = Date.now() + limitMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
+    try {
+      await fetch(`${origin}/api/me`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  throw new Error(`the server did not answer within ${limitMs / 1000} s`);
+}
+
+async function api(origin, pathname, { token, body } = {}) {
+  const response = await fetch(`${origin}${pathname}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${pathname}: HTTP ${response.status}`);
+  return response.json();
+}
+
+const median = (values) => {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** The LCP element as Lighthouse names it: its selector and the start of its HTML. */
+function lcpElement(lhr) {
+  const audit = lhr.audits['largest-contentful-paint-element'] ?? lhr.audits['lcp-breakdown-insight'];
+  const findNode = (value) => {
+    if (!value || typeof value !== 'object') return null;
+    if (value.type === 'node') return value;
+    for (const child of Object.values(value)) {
+      const found = findNode(child);
+      if (found) return found;
+    }
+    return null;
+  };
+  const node = findNode(audit?.details);
+  if (!node) return '-';
+  const snippet = (node.snippet ?? '').replace(/\s+/g, ' ');
+  return snippet.length > 90 ? `${snippet.slice(0, 87)}...` : snippet || node.selector || '-';
+}
+
+async function main() {
+  if (!fs.existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROME_PATH)`);
+  if (givenOrigin) return measure(givenOrigin.replace(/\/$/, ''));
+  if (build) {
+    say('building the web app');
+    const result = spawnSync('npm', ['run', 'build', '-w', '@wag/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (result.status !== 0) throw new Error('the web build failed');
+  }
+  const webDist = path.resolve(root, process.env.WEB_DIST_DIR ?? 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`no built web app in ${webDist} (run without --no-build)`);
+
+  const dataDir = keptDataDir ? path.resolve(keptDataDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'wag-lighthouse-'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const port = askedPort ? Number(askedPort) : await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  say(`starting the server on ${origin} with ${keptDataDir ? 'the demo world' : 'a fresh demo world'} in ${dataDir}`);
+  // tsx under the Node that npm installed (node_modules/.bin first on PATH): the server needs Node 22.22+.
+  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'development' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+  };
+  process.once('SIGINT', () => {
+    stop();
+    process.exit(130);
+  });
+  try {
+    await waitForServer(origin, server, 900_000);
+    say('server up');
+    await measure(origin);
+  } finally {
+    stop();
+    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
+    if (!keptDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Every page, `runs` times, against the demo world at `origin`; prints the table. */
+async function measure(origin) {
+  let browser;
+  try {
+    const session = await api(origin, '/api/login', { body: DEMO });
+    if (!session.token) throw new Error('the demo login did not give a token');
+    const stars = await api(origin, '/api/wag-stars');
+    const star = stars.users?.[0]?.username;
+    if (!star) throw new Error('the demo world has no WAG Star');
+    const feed = await api(origin, '/api/feed', { token: session.token });
+    // A public post with a picture (not VIP, not a quicky: those open in the player).
+    const open = (feed.items ?? []).filter((item) => item.visibility === 'public' && !item.locked && item.post_type !== 'quicky');
+    const post = open.find((item) => item.media_type === 'image') ?? open[0];
+    if (!post) throw new Error('the demo feed has no public post');
+
+    const pages = [
+      { name: '/ guest', path: '/', signedIn: false },
+      { name: '/ signed in', path: '/', signedIn: true },
+      { name: '/quickys', path: '/quickys', signedIn: false },
+      { name: `/${star}`, key: 'profile', path: `/${encodeURIComponent(star)}`, signedIn: false },
+      // Post pages are for signed-in people (a guest is sent to sign in: app/router.tsx, RequireSession).
+      { name: `/post/${post.slug} signed in`, key: 'post', path: `/post/${encodeURIComponent(post.slug)}`, signedIn: true },
+    ].filter((page) => !only || only.some((name) => name === page.name || name === page.key));
+
+    browser = await puppeteer.launch({
+      executablePath: chromePath,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      defaultViewport: null,
+    });
+
+    const results = [];
+    for (const page of pages) {
+      const figures = [];
+      for (let run = 1; run <= runs; run += 1) {
+        const tab = await browser.newPage();
+        // The origin's storage is written before Lighthouse loads the page, so Lighthouse must not
+        // reset it; the cache and cookies are cleared here instead, so every run is a first visit.
+        await tab.goto(`${origin}/api/health-of-lighthouse-run`, { waitUntil: 'load' });
+        await tab.evaluate(
+          (entries) => {
+            localStorage.clear();
+            for (const [key, value] of entries) localStorage.setItem(key, value);
+          },
+          Object.entries({ ...GATES, ...(page.signedIn ? { token: session.token, username: session.username } : {}) }),
+        );
+        const cdp = await tab.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.send('Network.clearBrowserCookies');
+        await cdp.detach();
+
+        const lhr = await audit(`${origin}${page.path}`, tab);
+
+        // What the page was, as the person would see it: signed in or not, and past the gates.
+        const state = await tab.evaluate(() => ({
+          token: localStorage.getItem('token'),
+          gate: document.querySelector('[data-testid="consent-gate"], [data-testid="age-gate"], .gate') !== null,
+          tab: document.querySelector('[data-testid="home-feed"]')?.getAttribute('data-tab') ?? null,
+        }));
+        const requests = lhr.audits['network-requests']?.details?.items ?? [];
+        const me = requests.find((item) => new URL(item.url).pathname === '/api/me');
+        if (state.gate) throw new Error(`${page.name}: the consent or age gate was shown`);
+        if (page.signedIn && (!state.token || me?.statusCode !== 200)) throw new Error(`${page.name}: not signed in (GET /api/me ${me?.statusCode ?? 'not asked'})`);
+        if (!page.signedIn && state.token) throw new Error(`${page.name}: a guest run had a token`);
+        await tab.close();
+
+        const value = (id) => lhr.audits[id]?.numericValue;
+        const figure = {
+          run,
+          score: Math.round((lhr.categories.performance.score ?? NaN) * 100),
+          lcp: value('largest-contentful-paint'),
+          cls: value('cumulative-layout-shift'),
+          tbt: value('total-blocking-time'),
+          fcp: value('first-contentful-paint'),
+          lcpElement: lcpElement(lhr),
+          homeTab: state.tab,
+          signedIn: me?.statusCode === 200,
+          // What moved, for --json: Lighthouse's layout-shift culprits, largest first.
+          shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 5).map((item) => ({ score: item.score, node: item.node?.snippet ?? item.node?.selector })),
+        };
+        figures.push(figure);
+        say(`${page.name} run ${run}: ${figure.score}, LCP ${(figure.lcp / 1000).toFixed(2)} s, CLS ${figure.cls.toFixed(3)}, TBT ${figure.tbt.toFixed(0)} ms`);
+      }
+      results.push({ page, figures });
+    }
+
+    const rows = results.map(({ page, figures }) => {
+      // The LCP element of the run whose score is the median one.
+      const score = median(figures.map((figure) => figure.score));
+      const middle = figures.reduce((best, figure) => (Math.abs(figure.score - score) < Math.abs(best.score - score) ? figure : best));
+      return [
+        page.name + (page.path === '/' ? ` (${middle.homeTab})` : ''),
+        String(score),
+        `${(median(figures.map((figure) => figure.lcp)) / 1000).toFixed(2)} s`,
+        median(figures.map((figure) => figure.cls)).toFixed(3),
+        `${median(figures.map((figure) => figure.tbt)).toFixed(0)} ms`,
+        `${(median(figures.map((figure) => figure.fcp)) / 1000).toFixed(2)} s`,
+        middle.lcpElement,
+      ];
+    });
+    const header = ['page', 'perf', 'LCP', 'CLS', 'TBT', 'FCP', 'LCP element'];
+    const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
+    const line = (row) => `| ${row.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+    console.log(`Lighthouse ${lighthouseVersion()} performance, mobile, simulated throttling; median of ${runs} runs a page;`);
+    console.log('consent and age gates accepted beforehand in every run (so the gate is not what is measured);');
+    console.log(`'signed in' is ${DEMO.email} (GET /api/me 200 checked in each run). Targets: perf >= 95, LCP <= 1.8 s, CLS <= 0.05, TBT <= 150 ms.`);
+    console.log(line(header));
+    console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+    for (const row of rows) console.log(line(row));
+    console.log(`(${seconds()} s in all, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})`);
+    if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(results, null, 2));
+  } finally {
+    await browser?.close();
+  }
+}
+
+/**
+ * One Lighthouse run in the prepared tab. A trace Lighthouse could not read (NO_NAVSTART and its
+ * kin, which a loaded machine causes now and then) is tried again, twice at most.
+ */
+async function audit(url, tab) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(
+      url,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+      undefined,
+      tab,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    say(`${url}: ${lhr.runtimeError.code}, trying again`);
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  }
+}
+
+function lighthouseVersion() {
+  return JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
+}
+
+main().catch((error) => {
+  console.error(`lighthouse: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
