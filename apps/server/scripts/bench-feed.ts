@@ -121,6 +121,8 @@ await measureCalls(
   statements,
   headers,
   [
+    // The reference the feed's targets are ratios to (issue 17): one authenticated indexed read.
+    { label: 'GET /api/me (reference)', path: '/api/me' },
     { label: 'GET /api/feed (first page, follows 2,000)', path: '/api/feed' },
     { label: 'GET /api/feed (page 50)', path: `/api/feed?cursor=${encodeURIComponent(cursor!)}` },
     { label: 'GET /api/notifications (first page of 50,000)', path: '/api/notifications' },
