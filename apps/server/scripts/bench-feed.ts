@@ -19,9 +19,10 @@ import { benchConfig, measureCalls, openBenchDatabase, statementCounter, time } 
 import { createLocalBus, createPostgresBus } from '../src/lib/live-bus.js';
 import { openLive } from '../test/support/live-client.js';
 
-const USERS = 100_000;
+// BENCH_USERS and BENCH_FOLLOWS_PER_USER (with BENCH_POSTS) seed a smaller world, e.g. a tenth of it.
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
-const FOLLOWS_PER_USER = 50;
+const FOLLOWS_PER_USER = Number(process.env.BENCH_FOLLOWS_PER_USER ?? 50);
 const VIEWER_FOLLOWS = 2_000;
 const NOTIFICATIONS_PER_USER = 10;
 const VIEWER_NOTIFICATIONS = 50_000;
@@ -121,6 +122,8 @@ await measureCalls(
   statements,
   headers,
   [
+    // The reference the feed's targets are ratios to (issue 17): one authenticated indexed read.
+    { label: 'GET /api/me (reference)', path: '/api/me' },
     { label: 'GET /api/feed (first page, follows 2,000)', path: '/api/feed' },
     { label: 'GET /api/feed (page 50)', path: `/api/feed?cursor=${encodeURIComponent(cursor!)}` },
     { label: 'GET /api/notifications (first page of 50,000)', path: '/api/notifications' },

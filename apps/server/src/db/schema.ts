@@ -89,6 +89,22 @@ export interface FollowsTable {
   created_at: Timestamp;
 }
 
+/** A person's home timeline exists (built on their first feed read); its horizon, null for 'since the beginning'. */
+export interface HomeTimelineStatesTable {
+  owner_id: string;
+  horizon_at: Timestamp | null;
+  horizon_id: string | null;
+  built_at: Generated<Timestamp>;
+}
+
+/** One post in one person's home timeline (docs/decisions/00XX-home-timelines.md). */
+export interface HomeTimelinesTable {
+  owner_id: string;
+  created_at: Timestamp;
+  post_id: string;
+  author_id: string;
+}
+
 export interface PostsTable {
   id: Generated<string>;
   slug: string;
@@ -652,4 +668,6 @@ export interface DB {
   story_views: StoryViewsTable;
   story_likes: StoryLikesTable;
   hashtags: HashtagsTable;
+  home_timeline_states: HomeTimelineStatesTable;
+  home_timelines: HomeTimelinesTable;
 }

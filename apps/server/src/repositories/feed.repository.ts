@@ -46,11 +46,115 @@ export interface ForYouRanking {
   expires_at: Date;
 }
 
+/** A page of the viewer's home timeline and what the feed decides with it, read in one statement. */
+export interface TimelinePage {
+  /** The viewer follows someone (else the feed is the discovery one). */
+  followsAnyone: boolean;
+  /** The viewer's timeline exists (else it is built, once). */
+  built: boolean;
+  /** Below this (created_at, id) the timeline holds nothing reliable: the pull query continues. Null: since the beginning. */
+  horizon: { at: string; id: string } | null;
+  rows: FeedRow[];
+}
+
+/** How a timeline is built on its owner's first feed read. */
+export interface TimelineBuildLimits {
+  /** The newest entries kept (the cap of the database's trims, migration 2026-11-27T1200). */
+  cap: number;
+  /** Each followed person's newest posts read at most, so a build costs the same however prolific they are. */
+  perAuthor: number;
+}
+
+type TimelineHeadRow = Partial<FeedRow> & { follows_any: boolean; built: boolean; horizon_at: string | null; horizon_id: string | null };
+
 export function createFeedRepository(db: Database) {
   return {
-    async followsAnyone(viewerId: string): Promise<boolean> {
-      const row = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', viewerId).limit(1).executeTakeFirst();
-      return row !== undefined;
+    /**
+     * One page of the viewer's home timeline (docs/decisions/00XX-home-timelines.md), newest first,
+     * after the cursor and not below the horizon, through its one index, with whether the viewer
+     * follows anyone and whether the timeline exists: one statement. The rows carry the access
+     * rules' facts like every feed row: being in a timeline decides nothing about who may see a post.
+     */
+    async timelinePage(viewerId: string, now: Date, limit: number, after?: { at: string; id: string }): Promise<TimelinePage> {
+      const before = after ? sql`AND (t.created_at, t.post_id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
+      const result = await sql<TimelineHeadRow>`
+        WITH st AS (
+          SELECT horizon_at, horizon_id FROM home_timeline_states WHERE owner_id = ${viewerId}
+        ), k AS (
+          SELECT t.post_id FROM st, home_timelines t
+          WHERE t.owner_id = ${viewerId} ${before}
+            AND (st.horizon_at IS NULL OR (t.created_at, t.post_id) >= (st.horizon_at, st.horizon_id))
+          ORDER BY t.created_at DESC, t.post_id DESC
+          LIMIT ${limit}
+        )
+        SELECT h.follows_any, h.built, h.horizon_at, h.horizon_id, r.*
+        FROM (
+          SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ${viewerId}) AS follows_any,
+                 EXISTS (SELECT 1 FROM st) AS built,
+                 (SELECT horizon_at::text FROM st) AS horizon_at, (SELECT horizon_id FROM st) AS horizon_id
+        ) h
+        LEFT JOIN LATERAL (
+          SELECT ${feedColumns(viewerId, now)}
+          FROM k
+          JOIN posts p ON p.id = k.post_id
+          JOIN users u ON u.id = p.user_id
+          LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
+        ) r ON true
+        ORDER BY r.created_at DESC, r.id DESC`.execute(db);
+      const head = result.rows[0]!;
+      return {
+        followsAnyone: head.follows_any,
+        built: head.built,
+        horizon: head.horizon_at !== null && head.horizon_id !== null ? { at: head.horizon_at, id: head.horizon_id } : null,
+        rows: result.rows.filter((row) => row.id != null).map(({ follows_any: _f, built: _b, horizon_at: _a, horizon_id: _i, ...row }) => row as FeedRow),
+      };
+    },
+
+    /**
+     * Builds the viewer's timeline if it does not exist yet: the newest ready posts of the people they
+     * follow and their own, each person's newest `perAuthor` at most and `cap` in all, with the horizon
+     * below which that is no longer complete. It holds the exclusive lock the database's fan-outs take
+     * shared, in the transaction that makes the state row: every post made ready by a write that
+     * committed before is read here, every later one is written by its fan-out (the state row is
+     * visible to it), and a concurrent build of the same timeline finds the state row and stops.
+     */
+    async buildTimeline(viewerId: string, limits: TimelineBuildLimits): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtext('home-timelines'))`.execute(trx);
+        const made = await sql`INSERT INTO home_timeline_states (owner_id) VALUES (${viewerId}) ON CONFLICT DO NOTHING RETURNING owner_id`.execute(trx);
+        if (made.rows.length === 0) return;
+        await sql`
+          WITH authors AS (
+            SELECT followee_id AS id FROM follows WHERE follower_id = ${viewerId}
+            UNION SELECT ${viewerId}::uuid
+          ), candidates AS (
+            SELECT c.id, c.created_at, c.user_id,
+              count(*) OVER (PARTITION BY c.user_id) AS read,
+              row_number() OVER (PARTITION BY c.user_id ORDER BY c.created_at DESC, c.id DESC) AS position
+            FROM authors a
+            CROSS JOIN LATERAL (
+              SELECT q.id, q.created_at, q.user_id FROM posts q
+              WHERE q.user_id = a.id AND q.status = 'ready'
+              ORDER BY q.created_at DESC, q.id DESC
+              LIMIT ${limits.perAuthor}
+            ) c
+          ), horizon AS (
+            -- The oldest post read of anyone who has more, and the cap-th newest of all: the later of them.
+            SELECT created_at, id FROM (
+              SELECT created_at, id FROM candidates WHERE read = ${limits.perAuthor} AND position = ${limits.perAuthor}
+              UNION ALL
+              (SELECT created_at, id FROM candidates ORDER BY created_at DESC, id DESC OFFSET ${limits.cap - 1} LIMIT 1)
+            ) x
+            ORDER BY created_at DESC, id DESC LIMIT 1
+          ), raised AS (
+            UPDATE home_timeline_states s SET horizon_at = h.created_at, horizon_id = h.id
+            FROM horizon h WHERE s.owner_id = ${viewerId}
+          )
+          INSERT INTO home_timelines (owner_id, created_at, post_id, author_id)
+          SELECT ${viewerId}, c.created_at, c.id, c.user_id FROM candidates c
+          WHERE NOT EXISTS (SELECT 1 FROM horizon h WHERE (c.created_at, c.id) < (h.created_at, h.id))
+          ON CONFLICT DO NOTHING`.execute(trx);
+      });
     },
 
     /**
@@ -59,9 +163,11 @@ export function createFeedRepository(db: Database) {
      * index alone, so the cost stays bounded however many people are followed or however long ago
      * they posted. One query. The rows carry what the access rules need: the service drops what the
      * viewer may not see, and pages on the rows read, so a dropped row never ends the feed early.
+     * `below`: only posts older than that too (the horizon of a home timeline, where this continues it).
      */
-    async followingPage(viewerId: string, now: Date, limit: number, after?: { at: string; id: string }): Promise<FeedRow[]> {
-      const before = after ? sql`AND (q.created_at, q.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
+    async followingPage(viewerId: string, now: Date, limit: number, after?: { at: string; id: string }, below?: { at: string; id: string }): Promise<FeedRow[]> {
+      const before = sql`${after ? sql`AND (q.created_at, q.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+        ${below ? sql`AND (q.created_at, q.id) < (${below.at}::timestamptz, ${below.id}::uuid)` : sql``}`;
       const result = await sql<FeedRow>`
         WITH authors AS (
           SELECT followee_id AS id FROM follows WHERE follower_id = ${viewerId}

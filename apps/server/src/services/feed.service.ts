@@ -30,6 +30,12 @@ export const FOR_YOU = {
 } as const;
 
 /**
+ * How home timelines are built on their owner's first feed read. `cap` is the number of entries the
+ * database keeps per timeline (migration 2026-11-27T1200-home-timelines: CAP), far past page 50.
+ */
+export const HOME_TIMELINE = { cap: 1500, perAuthor: 200 } as const;
+
+/**
  * 'Tu Feed': the posts of the people you follow and your own, newest first; a guest, or someone who
  * follows nobody yet, gets the discovery feed of recent public posts instead of an empty page.
  */
@@ -113,12 +119,31 @@ export function createFeedService({ feed, clock }: { feed: FeedRepository; clock
       };
     },
 
+    /**
+     * 'Tu Feed' from the viewer's home timeline (docs/decisions/00XX-home-timelines.md): one statement
+     * on every read but the first, which builds the timeline. Past the timeline's horizon (its cap)
+     * the pull query continues with the same cursor, so nothing a person could scroll to disappears.
+     * The rows are judged by the access rules here, as on every feed; pages go on the rows read.
+     */
     async page(viewer: Viewer | null, cursor: string | undefined): Promise<FeedResponse> {
       const after = cursor ? decodeTimeCursor(cursor) : undefined;
-      const following = viewer !== null && (await feed.followsAnyone(viewer.userId));
-      const rows = following
-        ? await feed.followingPage(viewer.userId, clock.now(), FEED_PAGE_SIZE + 1, after)
-        : await feed.discoveryPage(viewer?.userId ?? null, clock.now(), FEED_PAGE_SIZE + 1, after);
+      const now = clock.now();
+      const limit = FEED_PAGE_SIZE + 1;
+      let rows: FeedRow[] = [];
+      let following = false;
+      if (viewer) {
+        let timeline = await feed.timelinePage(viewer.userId, now, limit, after);
+        following = timeline.followsAnyone;
+        if (following && !timeline.built) {
+          await feed.buildTimeline(viewer.userId, HOME_TIMELINE);
+          timeline = await feed.timelinePage(viewer.userId, now, limit, after);
+        }
+        rows = timeline.rows;
+        if (following && rows.length < limit && timeline.horizon) {
+          rows = rows.concat(await feed.followingPage(viewer.userId, now, limit - rows.length, after, timeline.horizon));
+        }
+      }
+      if (!following) rows = await feed.discoveryPage(viewer?.userId ?? null, now, limit, after);
       const page = rows.slice(0, FEED_PAGE_SIZE);
       const last = page.at(-1);
       return {
