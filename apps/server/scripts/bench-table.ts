@@ -55,6 +55,7 @@ export async function measureLoad(url: string, { connections, seconds, warmupSec
   };
   if (warmupSeconds > 0) await run(warmupSeconds);
   const result = await run(seconds);
+  if (result.requests.total === 0) throw new Error(`${url}: no request finished in ${seconds} s`);
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
 }
 

@@ -24,7 +24,7 @@
  * --demo: the demo world (what `npm start` makes) on embedded PGlite and on PostgreSQL (the database
  * named after BENCH_DATABASE_URL's with `_demo`), the same calls on both, and PGlite ÷ PostgreSQL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -272,10 +272,18 @@ async function run(label: string, place: Place, plan: Plan): Promise<ScaleRun> {
   }
 }
 
+function commit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: serverDir, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown commit';
+  }
+}
+
 function header(): string {
   const cpus = os.cpus();
   return `${os.type()} ${os.release()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ` +
-    `${load.connections} connections, ${load.seconds} s per call after ${load.warmupSeconds} s of warm-up; ${new Date().toISOString()}`;
+    `${load.connections} connections, ${load.seconds} s per call after ${load.warmupSeconds} s of warm-up; commit ${commit()}; ${new Date().toISOString()}`;
 }
 
 async function main(): Promise<void> {
