@@ -40,15 +40,17 @@ export interface LoadOptions {
   seconds: number;
   warmupSeconds: number;
   headers: Record<string, string>;
+  /** A request unanswered this long counts as an error (autocannon's default is 10 s). */
+  timeoutSeconds?: number;
 }
 
 /**
  * One call under load: a warm-up that is not counted, then `seconds` at `connections`. Any error or
  * answer other than 2xx during either fails the run.
  */
-export async function measureLoad(url: string, { connections, seconds, warmupSeconds, headers }: LoadOptions): Promise<LoadResult> {
+export async function measureLoad(url: string, { connections, seconds, warmupSeconds, headers, timeoutSeconds = 30 }: LoadOptions): Promise<LoadResult> {
   const run = async (duration: number) => {
-    const result = await autocannon({ url, connections, duration, headers });
+    const result = await autocannon({ url, connections, duration, headers, timeout: timeoutSeconds });
     const bad = result.errors + result.timeouts + result.non2xx;
     if (bad > 0) throw new Error(`${url}: ${result.non2xx} answers other than 2xx, ${result.errors} errors, ${result.timeouts} timeouts under load`);
     return result;

@@ -17,7 +17,8 @@
  * its SQL statements and checks it answers 200 with a non-empty page; then the real server
  * (src/main.ts) starts in a child process, so the load generator and the server do not share an
  * event loop, each call is checked again over HTTP, and autocannon loads each for BENCH_SECONDS (10)
- * after a BENCH_WARMUP (2) second warm-up, at BENCH_CONNECTIONS (50). The hello route (/healthz) and
+ * after a BENCH_WARMUP (2) second warm-up, at BENCH_CONNECTIONS (50); a request unanswered within
+ * BENCH_TIMEOUT (30) seconds is an error. The hello route (/healthz) and
  * /api/me are measured before and after the calls; the ratios use the mean of both. Any answer but
  * 2xx under load stops the run.
  *
@@ -47,6 +48,7 @@ const load: Omit<LoadOptions, 'headers'> = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
+  timeoutSeconds: Number(process.env.BENCH_TIMEOUT ?? 30),
 };
 
 /** Where one run's data lives: a PostgreSQL database, or an embedded one in a folder. */
@@ -108,11 +110,12 @@ async function feedPage(app: Awaited<ReturnType<typeof buildApp>>, headers: Reco
 
 /** The benchmark world's calls. */
 async function benchPlan(app: Awaited<ReturnType<typeof buildApp>>, db: Database, fraction: number) {
-  const targets = benchTargets(benchScale(fraction));
+  const scale = benchScale(fraction);
+  const targets = benchTargets(scale);
   const headers = await signIn(app, targets.viewer.email, targets.viewer.password);
   const busy = await db.selectFrom('posts').select('id').where('slug', '=', targets.busyPostSlug).executeTakeFirstOrThrow();
   const calls: BenchCall[] = [
-    { label: 'GET /api/feed (first page, follows 2,000)', path: '/api/feed', list: feedItems },
+    { label: `GET /api/feed (first page, follows ${scale.viewerFollows.toLocaleString('en')})`, path: '/api/feed', list: feedItems },
     { label: 'GET /api/feed (page 50)', path: await feedPage(app, headers, 50), list: feedItems },
     { label: 'GET /api/profile/{username}', path: `/api/profile/${targets.profile}`, list: posts },
     { label: 'GET /api/posts/slug/{slug}', path: `/api/posts/slug/${targets.busyPostSlug}` },
@@ -220,7 +223,12 @@ async function startServer(place: Place): Promise<{ address: string; child: Chil
     LOG_LEVEL: 'warn',
     ...(place.kind === 'postgres' ? { DATABASE_URL: place.url } : {}),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], { cwd: serverDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The server's warnings and errors are shown while it is measured; once the run is over, what it
+  // says while shutting down under the last queued requests is not part of the benchmark.
+  let forwarding = true;
+  child.stdout!.on('data', (chunk: Buffer) => forwarding && process.stdout.write(chunk));
+  child.stderr!.on('data', (chunk: Buffer) => forwarding && process.stderr.write(chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const address = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
@@ -241,6 +249,7 @@ async function startServer(place: Place): Promise<{ address: string; child: Chil
     address,
     child,
     stop: async () => {
+      forwarding = false;
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
       if (place.kind === 'postgres') await fs.rm(dataDir, { recursive: true, force: true });
