@@ -68,19 +68,27 @@ describe('a load', () => {
   let address: string;
   beforeAll(async () => {
     server = http.createServer((request, response) => {
+      if (request.url === '/hang') return;
       response.writeHead(request.url === '/ok' ? 200 : 404, { 'content-type': 'application/json' }).end('{}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
 
   it('measures a call that answers 2xx and fails the run on any other answer', async () => {
-    const options = { connections: 2, seconds: 1, warmupSeconds: 0, headers: {} };
+    const options = { connections: 2, seconds: 3, warmupSeconds: 0, headers: {} };
     const ok = await measureLoad(`${address}/ok`, options);
     expect(ok.requests).toBeGreaterThan(0);
     expect(ok.requestsPerSecond).toBeGreaterThan(0);
     await expect(measureLoad(`${address}/missing`, options)).rejects.toThrow(/answers other than 2xx/);
+  });
+
+  it('fails a load in which no request finished', async () => {
+    await expect(measureLoad(`${address}/hang`, { connections: 1, seconds: 1, warmupSeconds: 0, headers: {}, timeoutSeconds: 30 })).rejects.toThrow(/no request finished/);
   });
 });
 
