@@ -7,6 +7,7 @@ import type { KyselyPlugin } from 'kysely';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { formatTable } from './bench-table.js';
 
 /** Counts the SQL statements Kysely runs: reset before one request, read after it. */
 export type StatementCounter = ReturnType<typeof statementCounter>;
@@ -90,7 +91,7 @@ export interface BenchCall {
 /**
  * For each call: the SQL statements of one request, counted before any load runs (a call that does
  * not answer 200 stops the benchmark), then 50 connections for BENCH_SECONDS and, with `alone`,
- * one connection for 5 s. Prints one line per call.
+ * one connection for 5 s. Prints one table (bench-table.ts), a row per call.
  */
 export async function measureCalls(
   app: FastifyInstance,
@@ -100,23 +101,37 @@ export async function measureCalls(
   calls: BenchCall[],
   { alone = false } = {},
 ): Promise<void> {
-  const probes = new Map<string, string>();
+  const probes = new Map<string, { note: string; statements: number }>();
   for (const call of calls) {
     statements.reset();
     const probe = await app.inject({ method: 'GET', url: call.path, headers });
     if (probe.statusCode !== 200) throw new Error(`${call.label}: ${probe.statusCode} ${probe.body}`);
-    const note = call.describe ? `${call.describe(probe.json())}; ` : '';
-    probes.set(call.label, `${note}SQL statements per request ${statements.count}`);
+    probes.set(call.label, { note: call.describe ? call.describe(probe.json()) : '', statements: statements.count });
   }
+  const rows: string[][] = [];
   for (const call of calls) {
     const result = await autocannon({ url: `${address}${call.path}`, connections: 50, duration: BENCH_SECONDS, headers });
-    let line =
-      `${call.label}: ${probes.get(call.label)}; 50 connections: ${Math.round(result.requests.average)} req/s, ` +
-      `latency median ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors/non-2xx ${result.errors + result.non2xx}`;
+    const probe = probes.get(call.label)!;
+    const row = [call.label, probe.note, String(probe.statements), String(Math.round(result.requests.average)), String(result.latency.p50), String(result.latency.p99), String(result.errors + result.non2xx)];
     if (alone) {
       const single = await autocannon({ url: `${address}${call.path}`, connections: 1, duration: 5, headers });
-      line += `; one connection: median ${single.latency.p50} ms, p99 ${single.latency.p99} ms`;
+      row.push(String(single.latency.p50), String(single.latency.p99));
     }
-    console.log(line);
+    rows.push(row);
   }
+  const columns = ['Call', 'Answer', 'SQL/req', 'req/s (50 conn.)', 'p50 ms', 'p99 ms', 'errors/non-2xx', ...(alone ? ['1 conn. p50 ms', '1 conn. p99 ms'] : [])];
+  console.log(formatTable(columns, rows, columns.map((_, column) => (column < 2 ? 'left' : 'right'))));
+}
+
+/** A database URL with another database name. */
+export function siblingDatabaseUrl(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** bench_full → bench_tenth; any other name gets the suffix added. */
+export function derivedDatabaseName(url: string, suffix: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  return name.endsWith('_full') ? `${name.slice(0, -'_full'.length)}_${suffix}` : `${name}_${suffix}`;
 }

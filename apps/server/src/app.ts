@@ -44,6 +44,7 @@ import { identityRoutes } from './http/identity.routes.js';
 import { reportsRoutes } from './http/reports.routes.js';
 import { creatorRoutes } from './http/creator.routes.js';
 import { ccbillRoutes } from './http/ccbill.routes.js';
+import { healthRoutes } from './http/health.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +139,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(paymentsRoutes);
   await app.register(creatorRoutes);
   await app.register(ccbillRoutes);
+  await app.register(healthRoutes);
   // MEDIA_WORKER=0 leaves queued jobs to another process; stopping also ends this process's schedules.
   if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());
   app.addHook('onClose', async () => app.services.jobs.stop());
