@@ -64,7 +64,9 @@ export function compileResponseStringify(schema: z.ZodType): (data: unknown) => 
  */
 export function createSerializerCompiler({ check = false } = {}): FastifySerializerCompiler<z.ZodType> {
   return (route) => {
-    const stringify = compileResponseStringify(route.schema);
+    // Compiled on the route's first answer of that status, not at start (a hundred routes' schemas).
+    let compiled: ((data: unknown) => string) | undefined;
+    const stringify = (data: unknown) => (compiled ??= compileResponseStringify(route.schema))(data);
     if (!check) return stringify;
     const reference = zodSerializerCompiler(route) as (data: unknown) => string;
     return (data: unknown) => {
