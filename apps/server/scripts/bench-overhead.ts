@@ -7,8 +7,10 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx apps/server/scripts/bench-overhead.ts
  *
  * Uses the large world of bench-feed.ts (100,000 users, 1,000,000 posts, 5,000,000 follows, the
- * viewer bf_0): run that first on the same database. Adds, once, 60 comment threads with 3 replies
- * each and 200 likes to one post in the middle of the table. BENCH_ROUNDS (1) repeats the whole
+ * viewer bf_0): run that first on the same database (stopped after its posts, this adds what its
+ * calls read: the viewer's follows and notifications). Adds, once, 60 comment threads with 3 replies
+ * each and 200 likes to one post in the middle of the table. Also prints the server's CPU time per
+ * request (app.inject, one at a time), steadier than req/s on a busy machine. BENCH_ROUNDS (1) repeats the whole
  * series; the table then shows each call's median.
  */
 import fs from 'node:fs/promises';
@@ -24,8 +26,34 @@ const { root, handle, db } = await openBenchDatabase('wag-bench-overhead-');
 const seeded = await sql<{ n: number }>`SELECT count(*)::int AS n FROM users WHERE username LIKE 'bf\\_%'`.execute(db);
 if ((seeded.rows[0]?.n ?? 0) < 100_000) throw new Error('run scripts/bench-feed.ts on this database first (it seeds the large world)');
 
+// What these calls read, when bench-feed.ts was stopped after its posts (its follows and
+// notifications take the longest): the viewer's 2,000 follows, 50,000 notifications and the media of
+// the posts read here.
+const viewerFollows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM follows f JOIN users u ON u.id = f.follower_id WHERE u.username = 'bf_0'`.execute(db);
+if ((viewerFollows.rows[0]?.n ?? 0) === 0) {
+  console.log('Adding the viewer\'s follows and notifications…');
+  await sql`
+    INSERT INTO follows (follower_id, followee_id)
+    SELECT a.id, b.id FROM users a JOIN generate_series(1, 2000) AS k ON true JOIN users b ON b.username = 'bf_' || (1 + (k * 37) % 99999)
+    WHERE a.username = 'bf_0' ON CONFLICT DO NOTHING`.execute(db);
+  await sql`
+    INSERT INTO notifications (recipient_id, actor_id, type, post_id, text, created_at, read_at)
+    SELECT r.id, a.id, CASE WHEN k % 2 = 0 THEN 'comment' ELSE 'mention' END, p.id, 'Comentario ' || k,
+      now() - (k || ' seconds')::interval, CASE WHEN k > 100 THEN now() END
+    FROM users r CROSS JOIN generate_series(1, 50000) AS k
+    JOIN users a ON a.username = 'bf_' || (1 + (k * 13) % 99999)
+    JOIN posts p ON p.slug = 'bf-' || (1 + k * 17 % 1000000)
+    WHERE r.username = 'bf_0'`.execute(db);
+  await sql`UPDATE users u SET following_count = (SELECT count(*) FROM follows WHERE follower_id = u.id) WHERE username = 'bf_0'`.execute(db);
+  await sql`ANALYZE`.execute(db);
+}
+
 const target = await db.selectFrom('posts').select(['id', 'slug', 'user_id']).where('slug', '=', 'bf-500001').executeTakeFirstOrThrow();
 const owner = await db.selectFrom('users').select('username').where('id', '=', target.user_id).executeTakeFirstOrThrow();
+await sql`
+  INSERT INTO post_media (post_id, position, kind, width, height, image_key, thumb_key)
+  SELECT p.id, 0, p.content_type, 1080, 1920, 'u/' || substr(md5(p.id::text), 1, 20) || '/full.webp', 'u/' || substr(md5(p.id::text), 1, 20) || '/thumb.webp'
+  FROM posts p WHERE (p.user_id = ${target.user_id} OR p.id = ${target.id}) AND NOT EXISTS (SELECT 1 FROM post_media m WHERE m.post_id = p.id)`.execute(db);
 const hasComments = await db.selectFrom('comments').select('id').where('post_id', '=', target.id).executeTakeFirst();
 if (!hasComments) {
   await sql`
@@ -77,6 +105,18 @@ for (const call of calls) {
   counts.set(call.label, statements.count);
 }
 
+// This process's CPU time per request, through app.inject one request at a time (no HTTP parsing):
+// what the server itself spends on a call, less sensitive than req/s to a busy machine.
+const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 500);
+const cpuPerRequest = new Map<string, number>();
+for (const call of calls) {
+  for (let i = 0; i < 50; i += 1) await app.inject({ method: 'GET', url: call.path, headers: call.auth ? headers : {} });
+  const started = process.cpuUsage();
+  for (let i = 0; i < CPU_REQUESTS; i += 1) await app.inject({ method: 'GET', url: call.path, headers: call.auth ? headers : {} });
+  const used = process.cpuUsage(started);
+  cpuPerRequest.set(call.label, (used.user + used.system) / CPU_REQUESTS);
+}
+
 const results = new Map<string, { rps: number[]; p50: number[]; p99: number[] }>();
 for (let round = 0; round < ROUNDS; round += 1) {
   for (const call of calls) {
@@ -96,13 +136,13 @@ const rpsOf = (label: string) => median(results.get(label)!.rps);
 const me = rpsOf('GET /api/me');
 const hello = rpsOf('hello (static route)');
 console.log(`\n${ROUNDS} round(s) of ${BENCH_SECONDS} s, 50 connections; medians`);
-console.log('| call | req/s | p50 ms | p99 ms | vs /api/me | vs hello | SQL statements |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('| call | req/s | p50 ms | p99 ms | vs /api/me | vs hello | SQL statements | server CPU µs/request |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const call of calls) {
   const entry = results.get(call.label)!;
   const rps = median(entry.rps);
   console.log(
-    `| ${call.label} | ${Math.round(rps)} | ${median(entry.p50)} | ${median(entry.p99)} | ${(rps / me).toFixed(2)} | ${(rps / hello).toFixed(3)} | ${counts.get(call.label)} |`,
+    `| ${call.label} | ${Math.round(rps)} | ${median(entry.p50)} | ${median(entry.p99)} | ${(rps / me).toFixed(2)} | ${(rps / hello).toFixed(3)} | ${counts.get(call.label)} | ${Math.round(cpuPerRequest.get(call.label)!)} |`,
   );
 }
 
