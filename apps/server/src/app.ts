@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
+  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -35,7 +36,6 @@ import { messagesRoutes } from './http/messages.routes.js';
 import { notificationsRoutes } from './http/notifications.routes.js';
 import type { Viewer } from './services/auth.service.js';
 import { registerTextGuard } from './http/text-guard.js';
-import { createSerializerCompiler } from './http/serializer.js';
 import { blocksRoutes } from './http/blocks.routes.js';
 import { paymentsRoutes } from './http/payments.routes.js';
 import { appealsRoutes } from './http/appeals.routes.js';
@@ -69,8 +69,6 @@ export interface AppOptions {
   liveBus?: LiveBus;
   /** Told of every route as it is declared (the test that every API route is in the contract's table). */
   onRoute?: (route: RouteOptions) => void;
-  /** Also writes every answer with zod's serializer and fails on a difference (the tests; http/serializer.ts). */
-  checkSerializer?: boolean;
 }
 
 /** The server's log settings: its level, and credentials never written (headers, the webhook secret in its address). */
@@ -79,7 +77,7 @@ export function loggerOptions(config: Config) {
 }
 
 /** Builds the whole HTTP app. Tests import this and call it over `app.inject`. */
-export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus(), onRoute, checkSerializer = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus(), onRoute }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ? loggerOptions(config) : false }),
     bodyLimit: config.bodyLimit,
@@ -90,7 +88,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(createSerializerCompiler({ check: checkSerializer }));
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   if (!config.appSecret) throw new Error('config.appSecret must be resolved before building the app (lib/app-secret.ts)');
   app.decorate('services', createServices(db, config, clock, liveBus, app.log));

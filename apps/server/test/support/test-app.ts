@@ -67,7 +67,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
   const database = await createTestDatabase();
   const clock = new TestClock();
-  const app = await buildApp({ config, db: database.db, clock, checkSerializer: true });
+  const app = await buildApp({ config, db: database.db, clock });
   await app.ready();
   return {
     app,
