@@ -28,7 +28,8 @@ export function createSessionsRepository(db: Database) {
 
     /**
      * The session, its user and the language they chose (null when they never chose one) in one query:
-     * it runs on every authenticated request, and the language decides what the answer says.
+     * it runs on every authenticated request, and the language decides what the answer says. The
+     * user's own account fields come along (GET /api/me answers from them, auth.service.ts).
      */
     async findByTokenHash(tokenHash: string) {
       return db
@@ -41,6 +42,14 @@ export function createSessionsRepository(db: Database) {
           'users.id as userId',
           'users.username as username',
           sql<string | null>`user_preferences.settings->>'language'`.as('language'),
+          // The account as GET /api/me answers it: that call then runs this query alone.
+          'users.email as email',
+          'users.email_confirmed_at as emailConfirmedAt',
+          'users.full_name as fullName',
+          'users.avatar_key as avatarKey',
+          'users.is_verified as isVerified',
+          'users.role as role',
+          'users.deleted_at as deletedAt',
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .executeTakeFirst();

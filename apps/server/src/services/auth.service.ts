@@ -79,7 +79,13 @@ export interface AuthServiceDeps {
 /** How long the step between a right password and the code may take. */
 const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 
+/** The account as users.findById reads it (GET /api/me). */
+type Account = NonNullable<Awaited<ReturnType<UsersRepository['findById']>>>;
+
 export function createAuthService({ users, sessions, loginIps, rateLimits, devices, clock, throttle, twoFactor, secondFactor, queueMail, emailConfirmation, preferences }: AuthServiceDeps) {
+  /** The account read with the session by `authenticate`, for `me` in the same request: no second query. */
+  const accountOfViewer = new WeakMap<Viewer, Account>();
+
   function validateRegistration(body: RegisterBody) {
     const username = (body.username ?? '').trim();
     const email = (body.email ?? '').trim();
@@ -248,15 +254,27 @@ export function createAuthService({ users, sessions, loginIps, rateLimits, devic
       if (now.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_INTERVAL_MS) {
         await sessions.touch(session.sessionId, now, client.ip);
       }
-      return { userId: session.userId, username: session.username, sessionId: session.sessionId, language: isLanguage(session.language) ? session.language : null };
+      const viewer: Viewer = { userId: session.userId, username: session.username, sessionId: session.sessionId, language: isLanguage(session.language) ? session.language : null };
+      accountOfViewer.set(viewer, {
+        id: session.userId,
+        username: session.username,
+        email: session.email,
+        email_confirmed_at: session.emailConfirmedAt,
+        full_name: session.fullName,
+        avatar_key: session.avatarKey,
+        is_verified: session.isVerified,
+        role: session.role,
+        deleted_at: session.deletedAt,
+      });
+      return viewer;
     },
 
     async logout(viewer: Viewer): Promise<void> {
       await sessions.deleteById(viewer.sessionId);
     },
 
-    async me(viewer: Viewer) {
-      const user = await users.findById(viewer.userId);
+    async me(viewer: Viewer): Promise<Account> {
+      const user = accountOfViewer.get(viewer) ?? (await users.findById(viewer.userId));
       if (!user) throw new UnauthorizedError(messages.unauthorized);
       return user;
     },
