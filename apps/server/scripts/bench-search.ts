@@ -9,7 +9,8 @@
  * of posts), with varied media shapes, lengths, audiences and like counts. A database that already
  * holds the data is reused. Then, for each search, counts the SQL statements of one request and
  * runs autocannon with 50 connections for BENCH_SECONDS (10) seconds as a signed-in viewer who
- * follows 200 people.
+ * follows 200 people, and last `/api/me` in the same run as the reference the search cases are
+ * compared to.
  */
 import fs from 'node:fs/promises';
 import { sql } from 'kysely';
@@ -144,7 +145,9 @@ await measureCalls(
     ['browse popular, vertical', '/api/search?sort=popular&orientation=vertical'],
     ['people and posts by name', '/api/search?query=pe%C3%B1alver'],
     ['models only', '/api/search?query=camila&category=models'],
-  ].map(([label, path]) => ({ label: label!, path: path!, describe: found })),
+  ].map(([label, path]) => ({ label: label!, path: path!, describe: found }))
+    // The reference of the same run: one authenticated indexed read (the issue's targets are ratios to it).
+    .concat([{ label: 'reference: /api/me', path: '/api/me', describe: () => 'the signed-in viewer' }]),
 );
 
 await app.close();

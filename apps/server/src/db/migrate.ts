@@ -27,6 +27,7 @@ import * as processorEventDeferrals from './migrations/2026-11-26T1100-processor
 import * as forYou from './migrations/2026-11-27T0900-for-you.js';
 import * as hashtags from './migrations/2026-11-27T1000-hashtags.js';
 import * as messageMedia from './migrations/2026-11-27T1100-message-media.js';
+import * as usersWithdrawn from './migrations/2026-11-27T1400-users-withdrawn.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0900-for-you': forYou,
   '2026-11-27T1000-hashtags': hashtags,
   '2026-11-27T1100-message-media': messageMedia,
+  '2026-11-27T1400-users-withdrawn': usersWithdrawn,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
