@@ -27,6 +27,8 @@ export interface PostSearch {
   maxDurationMs?: number;
   after?: PostSearchAfter;
   limit: number;
+  /** How many of the newest posts relevance walks before it reads the text index (RELEVANCE_WALK unless given). */
+  walk?: number;
 }
 
 export interface PostSearchRow extends QuickyRow {
@@ -136,7 +138,7 @@ export function createSearchRepository(db: Database) {
           walked AS MATERIALIZED (
             SELECT p.id, p.created_at, p.search_document
             FROM (SELECT p.* FROM posts p WHERE p.status = 'ready' AND ${manyHits}
-                  ORDER BY p.created_at DESC, p.id DESC LIMIT ${RELEVANCE_WALK}) p
+                  ORDER BY p.created_at DESC, p.id DESC LIMIT ${search.walk ?? RELEVANCE_WALK}) p
             WHERE ${where(null)}
             ORDER BY p.created_at DESC, p.id DESC
             LIMIT ${RELEVANCE_WINDOW}
