@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { buildStamp } from './scripts/build-stamp.mjs';
 import { openSourceLicenses } from './scripts/open-source-licenses.mjs';
 
 const apiServer = 'http://localhost:3000';
@@ -29,6 +30,8 @@ export default defineConfig({
     // A .br and a .gz beside every text file of the build (best ratios: made once, served as they are
     // by the server with preCompressed), so nothing is compressed per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.vite\//, logLevel: 'silent' }),
+    // dist/.build-stamp.json, written last: what the build was made from (npm start skips an up-to-date build).
+    buildStamp(),
   ],
   server: {
     proxy: {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnreadableMediaError } from './unreadable-media.js';
-import { probeMedia, runFfmpeg, writeVideoRenditions } from './video-renditions.js';
+import { COPY_LIMITS, longestKeyframeGapMs, planVideo, probeMedia, runFfmpeg, writeVideoRenditions, type MediaProbe } from './video-renditions.js';
 
 describe('writeVideoRenditions', () => {
   let dir: string;
@@ -69,5 +69,98 @@ describe('writeVideoRenditions', () => {
     const failure = await writeVideoRenditions(whole, path.join(dir, 'no-such-folder')).catch((error: unknown) => error);
     expect(failure).not.toBeInstanceOf(UnreadableMediaError);
     expect(failure).toMatchObject({ code: 'ENOENT' });
+  }, 60_000);
+});
+
+describe('planVideo', () => {
+  // What a phone records: H.264 High, yuv420p, 30 fps, 6 Mbit/s, AAC-LC stereo, no rotation.
+  const phone: MediaProbe = {
+    durationMs: 30_000, width: 720, height: 1280, videoCodec: 'h264', audioCodec: 'aac', formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+    videoProfile: 'High', pixelFormat: 'yuv420p', frameRate: 30, rotation: 0, videoBitRate: 6_000_000, audioProfile: 'LC', audioChannels: 2,
+  };
+
+  it('copies a phone’s H.264 and AAC as they are', () => {
+    expect(planVideo(phone, 1000)).toEqual({ video: 'copy', audio: 'copy' });
+    expect(planVideo({ ...phone, formatName: 'matroska,webm', width: 1080, height: 1920, videoProfile: 'Main' }, 2000)).toEqual({ video: 'copy', audio: 'copy' });
+  });
+
+  it('copies the video and encodes only the audio when the audio is not plain AAC, or adds silence when there is none', () => {
+    expect(planVideo({ ...phone, audioCodec: 'opus', audioProfile: null }, 1000)).toEqual({ video: 'copy', audio: 'encode' });
+    expect(planVideo({ ...phone, audioProfile: 'HE-AAC' }, 1000)).toEqual({ video: 'copy', audio: 'encode' });
+    expect(planVideo({ ...phone, audioChannels: 6 }, 1000)).toEqual({ video: 'copy', audio: 'encode' });
+    expect(planVideo({ ...phone, audioCodec: null, audioProfile: null, audioChannels: null }, 1000)).toEqual({ video: 'copy', audio: 'silent' });
+  });
+
+  it('re-encodes anything a phone may not play, larger than 1080p, too heavy or hard to seek', () => {
+    const encoded: Array<[Partial<MediaProbe>, number | null]> = [
+      [{ videoCodec: 'hevc' }, 1000],
+      [{ videoCodec: 'mpeg4' }, 1000],
+      [{ formatName: 'avi' }, 1000],
+      [{ videoProfile: 'High 10' }, 1000],
+      [{ videoProfile: 'High 4:4:4 Predictive' }, 1000],
+      [{ videoProfile: null }, 1000],
+      [{ pixelFormat: 'yuv422p' }, 1000],
+      [{ rotation: 90 }, 1000],
+      [{ width: 1440, height: 2560 }, 1000],
+      [{ width: 1080, height: 1080 * 2 }, 1000],
+      [{ width: 721 }, 1000],
+      [{ width: null }, 1000],
+      [{ frameRate: 120 }, 1000],
+      [{ frameRate: null }, 1000],
+      [{ videoBitRate: COPY_LIMITS.maxVideoBitRate + 1 }, 1000],
+      [{ videoBitRate: null }, 1000],
+      [{}, COPY_LIMITS.maxKeyframeGapMs + 1],
+      [{}, null],
+    ];
+    for (const [change, gap] of encoded) expect(planVideo({ ...phone, ...change }, gap), JSON.stringify(change)).toMatchObject({ video: 'encode' });
+  });
+});
+
+describe('writeVideoRenditions with a phone’s H.264', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-video-copy-'));
+  });
+  afterAll(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('copies the stream into a faststart MP4 without the file’s metadata, with a poster and a tile', async () => {
+    const source = path.join(dir, 'phone.mov');
+    await runFfmpeg([
+      '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30:duration=3', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-g', '30', '-c:a', 'aac', '-shortest',
+      '-metadata', 'location=+40.4168-003.7038/', '-metadata:s:v:0', 'handler_name=CamaraSecreta', source,
+    ]);
+    const before = await probeMedia(source);
+    expect(planVideo(before, await longestKeyframeGapMs(source, before.durationMs))).toEqual({ video: 'copy', audio: 'copy' });
+
+    const out = path.join(dir, 'out');
+    await fs.mkdir(out);
+    const result = await writeVideoRenditions(source, out);
+    expect(result).toMatchObject({ width: 360, height: 640, copied: true });
+    expect((await fs.readdir(out)).sort()).toEqual(['poster.webp', 'thumb.webp', 'video.mp4']);
+    const video = path.join(out, 'video.mp4');
+    expect(await probeMedia(video)).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', videoProfile: before.videoProfile, width: 360, height: 640 });
+    const bytes = await fs.readFile(video);
+    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+    expect(bytes.includes('+40.4168')).toBe(false);
+    expect(bytes.includes('CamaraSecreta')).toBe(false);
+    // The same frames: copied, not encoded again (an encode by us would carry x264's veryfast settings).
+    const { stdout: sourceHashes } = await runFfmpeg(['-i', source, '-map', '0:v:0', '-c', 'copy', '-f', 'framemd5', '-']);
+    const { stdout: servedHashes } = await runFfmpeg(['-i', video, '-map', '0:v:0', '-c', 'copy', '-f', 'framemd5', '-']);
+    const frames = (text: Buffer) => text.toString('utf8').split('\n').filter((line) => !line.startsWith('#')).map((line) => line.split(',').pop());
+    expect(frames(servedHashes)).toEqual(frames(sourceHashes));
+    expect(await sharp(path.join(out, 'poster.webp')).metadata()).toMatchObject({ width: 360, height: 640 });
+  }, 60_000);
+
+  it('re-encodes a stream that is over the copy limits, and adds silence to one without sound', async () => {
+    const source = path.join(dir, 'silent-4k.mp4');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=1080x2160:rate=10:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', source]);
+    const out = path.join(dir, 'big-out');
+    await fs.mkdir(out);
+    const result = await writeVideoRenditions(source, out);
+    expect(result).toMatchObject({ width: 960, height: 1920, copied: false });
+    expect(await probeMedia(path.join(out, 'video.mp4'))).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac' });
   }, 60_000);
 });

@@ -78,13 +78,28 @@ export interface MediaProbe {
   videoCodec: string | null;
   audioCodec: string | null;
   formatName: string;
+  /** The video stream's profile (`High`, `Main`…), pixel format and frame rate (frames per second). */
+  videoProfile: string | null;
+  pixelFormat: string | null;
+  frameRate: number | null;
+  /** Degrees the container asks players to turn the picture. */
+  rotation: number;
+  /** Bits per second of the video stream (of the whole file when the stream does not say). */
+  videoBitRate: number | null;
+  audioProfile: string | null;
+  audioChannels: number | null;
 }
 
 interface FfprobeJson {
-  format?: { duration?: string; format_name?: string };
+  format?: { duration?: string; format_name?: string; bit_rate?: string };
   streams?: Array<{
     codec_type?: string;
     codec_name?: string;
+    profile?: string;
+    pix_fmt?: string;
+    avg_frame_rate?: string;
+    bit_rate?: string;
+    channels?: number;
     width?: number;
     height?: number;
     duration?: string;
@@ -108,6 +123,9 @@ export async function probeMedia(file: string): Promise<MediaProbe> {
   );
   const sideways = rotation % 180 === 90;
   const seconds = Number(json.format?.duration ?? video?.duration);
+  const [frames, per] = (video?.avg_frame_rate ?? '').split('/').map(Number);
+  const frameRate = frames && per ? frames / per : null;
+  const bitRate = Number(video?.bit_rate ?? json.format?.bit_rate);
   return {
     durationMs: Number.isFinite(seconds) ? Math.round(seconds * 1000) : null,
     width: (sideways ? video?.height : video?.width) ?? null,
@@ -115,7 +133,38 @@ export async function probeMedia(file: string): Promise<MediaProbe> {
     videoCodec: video?.codec_name ?? null,
     audioCodec: audio?.codec_name ?? null,
     formatName: json.format?.format_name ?? '',
+    videoProfile: video?.profile ?? null,
+    pixelFormat: video?.pix_fmt ?? null,
+    frameRate: frameRate !== null && Number.isFinite(frameRate) ? frameRate : null,
+    rotation: rotation % 360,
+    videoBitRate: Number.isFinite(bitRate) && bitRate > 0 ? bitRate : null,
+    audioProfile: audio?.profile ?? null,
+    audioChannels: audio?.channels ?? null,
   };
+}
+
+/**
+ * The longest stretch without a keyframe in a video stream, in milliseconds (to the end of the file
+ * too), read from the packet flags alone: nothing is decoded. Null when no keyframe is found.
+ */
+export async function longestKeyframeGapMs(file: string, durationMs: number | null): Promise<number | null> {
+  const { stdout } = await runTool(
+    ffprobePath(),
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', file],
+    { timeoutMs: 60_000 },
+  );
+  const keyframes = stdout
+    .toString('utf8')
+    .split('\n')
+    .map((line) => line.split(','))
+    .filter(([, flags]) => flags?.startsWith('K'))
+    .map(([time]) => Number(time) * 1000)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  if (keyframes.length === 0) return null;
+  let gap = keyframes[0]!;
+  for (let i = 1; i < keyframes.length; i += 1) gap = Math.max(gap, keyframes[i]! - keyframes[i - 1]!);
+  return durationMs === null ? gap : Math.max(gap, durationMs - keyframes[keyframes.length - 1]!);
 }
 
 /**
@@ -216,13 +265,91 @@ export interface VideoRenditionsResult {
   width: number;
   height: number;
   durationMs: number;
+  /** Whether the upload's own H.264 was kept (copied, see planVideo) rather than re-encoded. */
+  copied: boolean;
 }
 
 /**
- * Transcodes an uploaded video into `dir/video.mp4` (H.264/AAC, faststart, at most 1080p) and writes
- * its poster frame (at `coverAtMs` when given) and grid tile. The source is probed first; checks on duration belong to the caller.
- * Each file appears complete or not at all; on failure the caller removes the item's folder. A source
- * that cannot be read or transcoded throws UnreadableMediaError.
+ * When an upload's own H.264 is served as it came (copied into a new MP4, not re-encoded): what a
+ * phone records, in a size and bitrate a phone can stream and seek. Everything else is re-encoded.
+ * The file is never trusted for it: these are read from its bytes on every upload, its size and
+ * length were capped when it came in, its metadata is dropped either way, and its video is decoded
+ * in full while it is copied (a stream that does not decode cleanly is re-encoded instead).
+ */
+export const COPY_LIMITS = {
+  /** Containers whose H.264 and timestamps move into MP4 as they are. */
+  containers: ['mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm'],
+  /** The profiles every browser decodes (not High 10, 4:2:2 or 4:4:4). */
+  profiles: ['Constrained Baseline', 'Baseline', 'Main', 'High'],
+  pixelFormats: ['yuv420p'],
+  maxFrameRate: 60,
+  /** About what our own encoding (CRF 23) of a busy 1080p clip weighs; a phone's 17 Mbit/s 1080p is re-encoded. */
+  maxVideoBitRate: 8_000_000,
+  /** Seeking lands on a keyframe: a longer stretch without one is re-encoded with one every 60 frames. */
+  maxKeyframeGapMs: 5_000,
+};
+
+export type VideoPlan =
+  | { video: 'copy'; audio: 'copy' | 'encode' | 'silent' }
+  | { video: 'encode'; reason: string };
+
+/**
+ * Whether an upload's video is copied or re-encoded (COPY_LIMITS), and then its audio: AAC-LC in
+ * mono or stereo is copied, another codec is encoded to AAC, none gets a silent AAC track.
+ */
+export function planVideo(source: MediaProbe, keyframeGapMs: number | null): VideoPlan {
+  const encode = (reason: string): VideoPlan => ({ video: 'encode', reason });
+  if (source.videoCodec !== 'h264') return encode(`codec ${source.videoCodec ?? 'none'}`);
+  if (!COPY_LIMITS.containers.includes(source.formatName)) return encode(`container ${source.formatName}`);
+  if (!source.videoProfile || !COPY_LIMITS.profiles.includes(source.videoProfile)) return encode(`profile ${source.videoProfile ?? 'unknown'}`);
+  if (!source.pixelFormat || !COPY_LIMITS.pixelFormats.includes(source.pixelFormat)) return encode(`pixel format ${source.pixelFormat ?? 'unknown'}`);
+  if (source.rotation !== 0) return encode('turned by the container');
+  const { width, height } = source;
+  if (!width || !height || width % 2 !== 0 || height % 2 !== 0) return encode('odd or unknown size');
+  if (Math.max(width, height) > 1920 || Math.min(width, height) > 1080) return encode('larger than 1080p');
+  if (!source.frameRate || source.frameRate > COPY_LIMITS.maxFrameRate) return encode('frame rate');
+  if (!source.videoBitRate || source.videoBitRate > COPY_LIMITS.maxVideoBitRate) return encode('bitrate');
+  if (keyframeGapMs === null || keyframeGapMs > COPY_LIMITS.maxKeyframeGapMs) return encode('keyframes too far apart');
+  if (!source.audioCodec) return { video: 'copy', audio: 'silent' };
+  const plainAac = source.audioCodec === 'aac' && source.audioProfile === 'LC' && source.audioChannels !== null && source.audioChannels >= 1 && source.audioChannels <= 2;
+  return { video: 'copy', audio: plainAac ? 'copy' : 'encode' };
+}
+
+/**
+ * Copies an upload's H.264 into `output` (a new MP4: index first, no metadata, no chapters, no other
+ * streams), with its audio copied, encoded to AAC or replaced by silence as planned. The same ffmpeg
+ * run decodes the whole video and stops at the first error, so a stream that would not play fails here.
+ */
+async function copyMp4(input: string, output: string, audio: 'copy' | 'encode' | 'silent', signal?: AbortSignal): Promise<void> {
+  await writeAtomically(output, async (temp) => {
+    const args = ['-xerror', '-err_detect', 'explode', '-i', input];
+    const maps = ['-map', '0:v:0'];
+    if (audio === 'silent') {
+      args.push('-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=44100');
+      maps.push('-map', '1:a:0', '-shortest');
+    } else {
+      maps.push('-map', '0:a:0');
+    }
+    const audioArgs = audio === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
+    await runFfmpeg(
+      [
+        ...args, ...maps, '-c:v', 'copy', ...audioArgs,
+        '-map_metadata', '-1', '-map_chapters', '-1', '-movflags', '+faststart', '-f', 'mp4', temp,
+        '-map', '0:v:0', '-f', 'null', '-',
+      ],
+      { signal },
+    );
+  });
+}
+
+/**
+ * Makes an uploaded video servable in `dir/video.mp4` (H.264/AAC, faststart, at most 1080p, no
+ * metadata) and writes its poster frame (at `coverAtMs` when given) and grid tile. An upload that is
+ * already H.264 a phone can play (planVideo) is copied, which takes a fraction of a second; anything
+ * else, or a copy that fails, is re-encoded. The poster is taken from the upload while the video is
+ * made (the same frame, turned upright). The source is probed first; checks on duration belong to the
+ * caller. Each file appears complete or not at all; on failure the caller removes the item's folder. A
+ * source that cannot be read or transcoded throws UnreadableMediaError.
  */
 export async function writeVideoRenditions(
   input: string,
@@ -236,17 +363,45 @@ export async function writeVideoRenditions(
   const output = path.join(dir, MEDIA_FILES.video);
   // ffmpeg reports a folder it cannot write like a file it cannot read: check ours first.
   await fs.access(dir, fs.constants.W_OK);
-  await readingUpload(() =>
-    encodeMp4({
-      inputArgs: ['-i', input],
-      output,
-      videoFilter: FIT_1080P,
-      audioInput: source.audioCodec ? 0 : undefined,
-      preset: options.preset,
-      signal: options.signal,
-    }),
+  // Settled at once (a failure is kept, not left unhandled while the video is made), awaited below.
+  let posterFailure: { error: unknown } | undefined;
+  const poster = readingUpload(() => writePosterRenditions(input, dir, source.durationMs, options.coverAtMs)).then(
+    () => undefined,
+    (error: unknown) => {
+      posterFailure = { error };
+    },
   );
+  let copied = false;
+  try {
+    const keyframeGap = source.videoCodec === 'h264' ? await readingUpload(() => longestKeyframeGapMs(input, source.durationMs)) : null;
+    const plan = planVideo(source, keyframeGap);
+    if (plan.video === 'copy') {
+      copied = await copyMp4(input, output, plan.audio, options.signal).then(
+        () => true,
+        (error: unknown) => {
+          // A stream that does not decode cleanly is re-encoded below; a job called off stops here.
+          if (options.signal?.aborted) throw error;
+          return false;
+        },
+      );
+    }
+    if (!copied) {
+      await readingUpload(() =>
+        encodeMp4({
+          inputArgs: ['-i', input],
+          output,
+          videoFilter: FIT_1080P,
+          audioInput: source.audioCodec ? 0 : undefined,
+          preset: options.preset,
+          signal: options.signal,
+        }),
+      );
+    }
+  } finally {
+    // Nothing keeps writing into the folder once this returns or throws.
+    await poster;
+  }
+  if (posterFailure) throw posterFailure.error;
   const result = await readingUpload(() => probeMedia(output));
-  await readingUpload(() => writePosterRenditions(output, dir, result.durationMs, options.coverAtMs));
-  return { width: result.width ?? 0, height: result.height ?? 0, durationMs: result.durationMs ?? 0 };
+  return { width: result.width ?? 0, height: result.height ?? 0, durationMs: result.durationMs ?? 0, copied };
 }

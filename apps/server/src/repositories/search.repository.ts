@@ -27,6 +27,8 @@ export interface PostSearch {
   maxDurationMs?: number;
   after?: PostSearchAfter;
   limit: number;
+  /** How many of the newest posts relevance walks before it reads the text index (RELEVANCE_WALK unless given). */
+  walk?: number;
 }
 
 export interface PostSearchRow extends QuickyRow {
@@ -48,6 +50,8 @@ export interface PersonSearchRow {
 const HD_MIN_SIDE = 720;
 /** How many of the newest matches relevance ranks (see posts()). */
 export const RELEVANCE_WINDOW = 500;
+/** How many of the newest posts relevance walks for the newest matches of a common word (see posts()). */
+export const RELEVANCE_WALK = 50_000;
 
 const formQuery = (form: string) => sql`plainto_tsquery('pg_catalog.spanish', wag_search_text(${form}))`;
 
@@ -122,13 +126,30 @@ export function createSearchRepository(db: Database) {
         const keyset = after?.order === 'relevance'
           ? sql`WHERE (r.rank, r.created_at, r.id) < (${after.rank}::real, ${after.at}::timestamptz, ${after.id}::uuid)`
           : sql``;
+        //
+        // The newest matches of a common word are found by walking the newest posts in date order
+        // (`walked`), at most RELEVANCE_WALK of them, and stopping at RELEVANCE_WINDOW matches: the
+        // walk's LIMIT keeps the text test off the text index, which the planner would otherwise
+        // choose for every match of a word found in a few percent of all posts (tens of thousands of
+        // rows fetched and sorted). Only when the walk found fewer (a word rarer than one post in
+        // RELEVANCE_WALK / RELEVANCE_WINDOW) are the newest matches read through the text index.
+        const walked = sql`(SELECT count(*) FROM walked)`;
         page = sql`
-          matches AS MATERIALIZED (
+          walked AS MATERIALIZED (
+            SELECT p.id, p.created_at, p.search_document
+            FROM (SELECT p.* FROM posts p WHERE p.status = 'ready' AND ${manyHits}
+                  ORDER BY p.created_at DESC, p.id DESC LIMIT ${search.walk ?? RELEVANCE_WALK}) p
+            WHERE ${where(null)}
+            ORDER BY p.created_at DESC, p.id DESC
+            LIMIT ${RELEVANCE_WINDOW}
+          ), matches AS MATERIALIZED (
             SELECT p.id, p.created_at, p.search_document FROM hits p WHERE ${where(fewHits)}
+            UNION ALL
+            SELECT w.id, w.created_at, w.search_document FROM walked w WHERE ${walked} = ${RELEVANCE_WINDOW}
             UNION ALL
             (SELECT p.id, p.created_at, p.search_document
              FROM posts p
-             WHERE ${where(manyHits)}
+             WHERE ${where(sql`${manyHits} AND ${walked} < ${RELEVANCE_WINDOW}`)}
              ORDER BY p.created_at DESC, p.id DESC
              LIMIT ${RELEVANCE_WINDOW})
           ), ranked AS MATERIALIZED (

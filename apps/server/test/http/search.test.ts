@@ -405,3 +405,32 @@ describe('GET /api/search: validation', () => {
     expect((await t.request({ method: 'GET', url: `/api/search?sort=recent&${recent}` })).statusCode).toBe(200);
   });
 });
+
+describe('relevance over a common word', () => {
+  it('ranks the same newest matches whether the walk over the newest posts finds them or the text index does', async () => {
+    const { createSearchRepository } = await import('../../src/repositories/search.repository.js');
+    const author = await createUser(t);
+    const word = `mitad${Date.now().toString(36)}`;
+    const count = RELEVANCE_WINDOW + 60;
+    // Every other post holds the word (one in three also in its title, which ranks higher); the rest hold another.
+    await sql`
+      INSERT INTO posts (slug, user_id, post_type, content_type, visibility, title, description, status, created_at)
+      SELECT ${word} || '-' || i, ${author.id}::uuid, 'grid', 'image', 'public',
+             CASE WHEN i % 6 = 0 THEN ${word} END, CASE WHEN i % 2 = 0 THEN ${word} ELSE 'otra cosa' END, 'ready',
+             to_timestamp(${Date.UTC(2024, 0, 1) / 1000} - i * 60)
+      FROM generate_series(0, ${2 * count - 1}) AS i`.execute(t.db);
+    const repository = createSearchRepository(t.db);
+    const page = (walk?: number) =>
+      repository.posts({ viewerId: author.id, now: new Date(), words: [[word]], order: 'relevance', hd: false, limit: RELEVANCE_WINDOW + 10, walk });
+    // Walking every post finds the newest RELEVANCE_WINDOW matches; a walk of 100 posts finds 50 and
+    // leaves them to the text index.
+    const walked = await page();
+    const indexed = await page(100);
+    expect(walked).toHaveLength(RELEVANCE_WINDOW);
+    expect(indexed.map((row) => [row.slug, row.rank])).toEqual(walked.map((row) => [row.slug, row.rank]));
+    // The newest matches, titled ones first: the oldest matches are left out of the window.
+    expect(walked[0]!.slug).toBe(`${word}-0`);
+    expect(walked.map((row) => row.slug)).not.toContain(`${word}-${2 * RELEVANCE_WINDOW}`);
+    expect(walked.map((row) => row.slug)).toContain(`${word}-${2 * (RELEVANCE_WINDOW - 1)}`);
+  });
+});
