@@ -11,8 +11,8 @@
  * is seeded once), each seeding the demo world the default start seeds. The load runs from this
  * process, so the server has its cores to itself as in production. Signs in as the demo account and
  * measures each call with BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10): req/s, p50, p99,
- * and prints the ratio PostgreSQL/PGlite per call. PGlite runs twice: in its own worker thread (the
- * default start) and on the main thread (PGLITE_THREAD=0, as before). BENCH_ONLY=postgres,pglite,
+ * and prints the ratio PostgreSQL/PGlite per call. PGlite runs twice: in its own worker thread
+ * (PGLITE_THREAD=1) and on the main thread (the default start). BENCH_ONLY=postgres,pglite,
  * pglite-main picks the sides; BENCH_CPU_PROF=<dir> writes V8 CPU profiles of each server there
  * (node --cpu-prof; one per thread).
  */
@@ -143,6 +143,9 @@ async function measure(kind: Kind): Promise<Map<string, Result>> {
       const result = await autocannon({ url: `${address}${call.path}`, connections: CONNECTIONS, duration: SECONDS, headers });
       const failures = result.errors + result.non2xx - (call.path.includes('__bench') ? result.non2xx : 0);
       results.set(call.label, { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures });
+      // Requests the load gave up on may still hold the database's one connection: wait until one
+      // more read gets through, so the next call starts on an idle server.
+      await fetch(`${address}/api/me`, { headers });
       console.log(`  ${kind} ${call.label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${failures ? `, ${failures} failures` : ''}`);
     }
   } finally {

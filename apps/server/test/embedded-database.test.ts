@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { register, startServer, stopServers } from './support/server-process.js';
 
 const folders: string[] = [];
 async function tempDir(): Promise<string> {
@@ -15,7 +14,6 @@ async function tempDir(): Promise<string> {
 }
 
 afterAll(async () => {
-  await stopServers();
   await Promise.all(folders.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
 
@@ -57,24 +55,4 @@ describe('the embedded database in its own thread', () => {
     expect(again.rows.map((row) => row.label)).toEqual(['hecha']);
     await handle.close();
   }, 300_000);
-
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    it(`a server stopped with ${signal} closes the database cleanly and starts again with its data`, async () => {
-      const dataDir = await tempDir();
-      const first = await startServer({}, { dataDir });
-      const token = await register(first, 'persiste_1');
-      expect(token).toBeTruthy();
-      first.child.kill(signal);
-      expect(await first.exited).toBe(0);
-      // PGlite removes its lock file when it closes cleanly.
-      await expect(fs.access(path.join(dataDir, 'db', 'postmaster.pid'))).rejects.toThrow();
-
-      const second = await startServer({}, { dataDir });
-      const me = await fetch(`${second.url}/api/me`, { headers: { authorization: `Bearer ${token}` } });
-      expect(me.status).toBe(200);
-      expect(((await me.json()) as { user: { username: string } }).user.username).toBe('persiste_1');
-      second.child.kill('SIGTERM');
-      expect(await second.exited).toBe(0);
-    }, 300_000);
-  }
 });

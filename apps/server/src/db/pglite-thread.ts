@@ -54,6 +54,9 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
   });
   await started;
 
+  const attach = (connection: ThreadConnection) => {
+    current = connection;
+  };
   const send = (message: ToWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
 
   class ThreadConnection extends Duplex {
@@ -66,7 +69,7 @@ export async function startPgliteThread(options: WorkerOptions): Promise<PgliteT
         return this;
       }
       if (current && !current.destroyed) current.destroy(new Error('embedded database: a second connection replaced this one'));
-      current = this;
+      attach(this);
       process.nextTick(() => this.emit('connect'));
       return this;
     }
