@@ -28,6 +28,11 @@ export interface Config {
   uploadMaxBytes: number;
   /** Run the background video worker in this process. */
   mediaWorker: boolean;
+  /**
+   * PGLITE_THREAD=1: the embedded database runs in its own worker thread (docs/decisions/00XX-embedded-database.md);
+   * unset or 0, on the main thread as before, until the thread is measured on a quiet machine.
+   */
+  pgliteThread: boolean;
   webDistDir: string;
   seedDemo: boolean;
   /** Largest JSON body accepted, in bytes. */
@@ -147,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.resolve(dataDir, env.MEDIA_DIR ?? 'media'),
     uploadDir: path.resolve(dataDir, 'uploads'),
     mediaWorker: env.MEDIA_WORKER !== '0',
+    pgliteThread: env.PGLITE_THREAD === '1',
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_BYTES, 200 * 1024 * 1024),
     appSecret: env.APP_SECRET || undefined,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),

@@ -20,7 +20,7 @@ const log = pino(loggerOptions(config));
 const handle = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), thread: config.pgliteThread },
   { log },
 );
 await migrateToLatest(handle.db);

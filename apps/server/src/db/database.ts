@@ -3,11 +3,13 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { openPglite } from './pglite-engine.js';
+import { startPgliteThread } from './pglite-thread.js';
 import type { DB } from './schema.js';
+
+export { openPglite };
 
 // int8 (counts, bigserial ids) as JS numbers: our counters stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -18,14 +20,23 @@ export type Database = Kysely<DB>;
 
 export interface DatabaseHandle {
   db: Database;
-  /** Embedded engine when running on PGlite (tests use it to snapshot); undefined on a server. */
+  /** Embedded engine when PGlite runs on this thread (tests use it to snapshot); undefined on a server or in a thread. */
   pglite?: PGlite;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /**
+       * Run the engine in its own worker thread (the server does): its queries use another core
+       * instead of blocking this thread's event loop. Off, it runs here and `pglite` is handed out.
+       */
+      thread?: boolean;
+    };
 
 /** Where a dropped connection is reported (the server's logger; silent where none is given). */
 export type ConnectionLog = Pick<FastifyBaseLogger, 'warn'>;
@@ -51,14 +62,6 @@ export function createPool(config: pg.PoolConfig, log?: ConnectionLog): pg.Pool 
   return pool;
 }
 
-export function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {
-  return PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm, unaccent },
-  });
-}
-
 /** Opens Kysely over node-postgres: a PostgreSQL server, or embedded PGlite through its pg adapter. */
 export async function openDatabase(target: DatabaseTarget, options: { log?: ConnectionLog } = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -68,6 +71,19 @@ export async function openDatabase(target: DatabaseTarget, options: { log?: Conn
     return { db, close: () => db.destroy() };
   }
   if (target.dataDir) await fs.mkdir(path.dirname(target.dataDir), { recursive: true });
+  if (target.thread) {
+    const thread = await startPgliteThread({ dataDir: target.dataDir, loadDataDir: target.loadDataDir ? await target.loadDataDir.arrayBuffer() : undefined });
+    // Still one connection: the pool holds exactly one client, so queries (and transactions) queue in order.
+    const pool = createPool({ max: 1, user: 'postgres', database: 'postgres', stream: () => thread.connection() }, options.log);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      close: async () => {
+        await db.destroy();
+        await thread.close();
+      },
+    };
+  }
   const pglite = await openPglite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   // PGlite is one connection: the pool holds exactly one client, so queries queue in order.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
