@@ -29,7 +29,7 @@ export interface Config {
   /** Run the background video worker in this process. */
   mediaWorker: boolean;
   /**
-   * PGLITE_THREAD=1: the embedded database runs in its own worker thread (docs/decisions/00XX-embedded-database.md);
+   * PGLITE_THREAD=1: the embedded database runs in its own worker thread (docs/decisions/0028-embedded-database.md);
    * unset or 0, on the main thread as before, until the thread is measured on a quiet machine.
    */
   pgliteThread: boolean;

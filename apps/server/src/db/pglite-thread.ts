@@ -20,7 +20,7 @@ export interface PgliteThread {
 /**
  * Starts PGlite in a worker thread (db/pglite-worker.ts). Every query of the embedded database used
  * to run on the main thread, blocking HTTP, access checks and JSON for its whole duration; in its
- * own thread it runs on the second core (docs/decisions/00XX-embedded-database.md).
+ * own thread it runs on the second core (docs/decisions/0028-embedded-database.md).
  */
 export async function startPgliteThread(options: WorkerOptions): Promise<PgliteThread> {
   const source = new URL(import.meta.url.endsWith('.ts') ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);

@@ -97,7 +97,7 @@ export interface HomeTimelineStatesTable {
   built_at: Generated<Timestamp>;
 }
 
-/** One post in one person's home timeline (docs/decisions/00XX-home-timelines.md). */
+/** One post in one person's home timeline (docs/decisions/0026-home-timelines.md). */
 export interface HomeTimelinesTable {
   owner_id: string;
   created_at: Timestamp;

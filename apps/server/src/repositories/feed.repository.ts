@@ -70,7 +70,7 @@ type TimelineHeadRow = Partial<FeedRow> & { follows_any: boolean; built: boolean
 export function createFeedRepository(db: Database) {
   return {
     /**
-     * One page of the viewer's home timeline (docs/decisions/00XX-home-timelines.md), newest first,
+     * One page of the viewer's home timeline (docs/decisions/0026-home-timelines.md), newest first,
      * after the cursor and not below the horizon, through its one index, with whether the viewer
      * follows anyone and whether the timeline exists: one statement. The rows carry the access
      * rules' facts like every feed row: being in a timeline decides nothing about who may see a post.

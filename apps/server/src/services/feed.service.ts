@@ -120,7 +120,7 @@ export function createFeedService({ feed, clock }: { feed: FeedRepository; clock
     },
 
     /**
-     * 'Tu Feed' from the viewer's home timeline (docs/decisions/00XX-home-timelines.md): one statement
+     * 'Tu Feed' from the viewer's home timeline (docs/decisions/0026-home-timelines.md): one statement
      * on every read but the first, which builds the timeline. Past the timeline's horizon (its cap)
      * the pull query continues with the same cursor, so nothing a person could scroll to disappears.
      * The rows are judged by the access rules here, as on every feed; pages go on the rows read.

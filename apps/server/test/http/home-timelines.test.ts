@@ -7,7 +7,7 @@ import { createUser, type TestUser } from '../support/factories.js';
 import { insertPost } from '../support/posts.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-// Home timelines (docs/decisions/00XX-home-timelines.md): 'Tu Feed' read from entries written when
+// Home timelines (docs/decisions/0026-home-timelines.md): 'Tu Feed' read from entries written when
 // posts become ready, filled on follow, trimmed on unfollow and block; access still judged per read.
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // Frozen in time: written against Kysely<unknown>, never importing today's schema types.
 
 /**
- * Home timelines ('Tu Feed' written at post time, docs/decisions/00XX-home-timelines.md).
+ * Home timelines ('Tu Feed' written at post time, docs/decisions/0026-home-timelines.md).
  *
  * A person's timeline exists once they have opened their feed (a state row, built by the app on the
  * first read). From then on the database keeps it, in the transaction of every write that changes
