@@ -94,7 +94,9 @@ export interface HomeTimelineStatesTable {
   owner_id: string;
   horizon_at: Timestamp | null;
   horizon_id: string | null;
-  built_at: Generated<Timestamp>;
+  created_at: Generated<Timestamp>;
+  /** Null while the first build runs. */
+  built_at: Timestamp | null;
 }
 
 /** One post in one person's home timeline (docs/decisions/0026-home-timelines.md). */

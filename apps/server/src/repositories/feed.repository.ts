@@ -79,7 +79,7 @@ export function createFeedRepository(db: Database) {
       const before = after ? sql`AND (t.created_at, t.post_id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
       const result = await sql<TimelineHeadRow>`
         WITH st AS (
-          SELECT horizon_at, horizon_id FROM home_timeline_states WHERE owner_id = ${viewerId}
+          SELECT horizon_at, horizon_id, built_at FROM home_timeline_states WHERE owner_id = ${viewerId}
         ), k AS (
           SELECT t.post_id FROM st, home_timelines t
           WHERE t.owner_id = ${viewerId} ${before}
@@ -90,7 +90,7 @@ export function createFeedRepository(db: Database) {
         SELECT h.follows_any, h.built, h.horizon_at, h.horizon_id, r.*
         FROM (
           SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = ${viewerId}) AS follows_any,
-                 EXISTS (SELECT 1 FROM st) AS built,
+                 EXISTS (SELECT 1 FROM st WHERE st.built_at IS NOT NULL) AS built,
                  (SELECT horizon_at::text FROM st) AS horizon_at, (SELECT horizon_id FROM st) AS horizon_id
         ) h
         LEFT JOIN LATERAL (
@@ -113,16 +113,25 @@ export function createFeedRepository(db: Database) {
     /**
      * Builds the viewer's timeline if it does not exist yet: the newest ready posts of the people they
      * follow and their own, each person's newest `perAuthor` at most and `cap` in all, with the horizon
-     * below which that is no longer complete. It holds the exclusive lock the database's fan-outs take
-     * shared, in the transaction that makes the state row: every post made ready by a write that
-     * committed before is read here, every later one is written by its fan-out (the state row is
-     * visible to it), and a concurrent build of the same timeline finds the state row and stops.
+     * below which that is no longer complete. Three short steps, none holding a lock while it reads:
+     * the state row is committed first (from then on every fan-out and follow writes to it); then the
+     * exclusive lock the database's fan-outs and follows take shared is taken and let go at once, a
+     * barrier that waits for those that began before the state row was visible; then the fill reads
+     * everything they committed (entries they also wrote are skipped) and marks the timeline built.
+     * Until then the feed reads with the pull query. A build left unfinished (a crash) is taken up
+     * again by a later read after a minute; a concurrent build of the same timeline stops at the first step.
      */
     async buildTimeline(viewerId: string, limits: TimelineBuildLimits): Promise<void> {
+      const claimed = await sql`
+        INSERT INTO home_timeline_states AS s (owner_id) VALUES (${viewerId})
+        ON CONFLICT (owner_id) DO UPDATE SET created_at = now()
+          WHERE s.built_at IS NULL AND s.created_at < now() - interval '1 minute'
+        RETURNING owner_id`.execute(db);
+      if (claimed.rows.length === 0) return;
       await db.transaction().execute(async (trx) => {
         await sql`SELECT pg_advisory_xact_lock(hashtext('home-timelines'))`.execute(trx);
-        const made = await sql`INSERT INTO home_timeline_states (owner_id) VALUES (${viewerId}) ON CONFLICT DO NOTHING RETURNING owner_id`.execute(trx);
-        if (made.rows.length === 0) return;
+      });
+      await db.transaction().execute(async (trx) => {
         await sql`
           WITH authors AS (
             SELECT followee_id AS id FROM follows WHERE follower_id = ${viewerId}
@@ -154,6 +163,7 @@ export function createFeedRepository(db: Database) {
           SELECT ${viewerId}, c.created_at, c.id, c.user_id FROM candidates c
           WHERE NOT EXISTS (SELECT 1 FROM horizon h WHERE (c.created_at, c.id) < (h.created_at, h.id))
           ON CONFLICT DO NOTHING`.execute(trx);
+        await sql`UPDATE home_timeline_states SET built_at = now() WHERE owner_id = ${viewerId}`.execute(trx);
       });
     },
 

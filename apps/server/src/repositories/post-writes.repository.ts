@@ -38,6 +38,10 @@ export function createPostWritesRepository(db: Database) {
     /** The post, its media rows, its author's count and (for videos) its job, all or nothing. */
     async insert(post: NewPost): Promise<{ id: string; slug: string }> {
       return inTransaction(db, async (trx) => {
+        // The author's row first: a follow locks both people's rows before its timeline trigger takes
+        // the followee's lock, and the post's own trigger takes that lock on insert, so taking the row
+        // after it would let a post and a follow of its author each wait for the other.
+        await trx.updateTable('users').set((eb) => ({ posts_count: eb('posts_count', '+', 1) })).where('id', '=', post.userId).execute();
         const row = await trx
           .insertInto('posts')
           .values({
@@ -71,7 +75,6 @@ export function createPostWritesRepository(db: Database) {
             })),
           )
           .execute();
-        await trx.updateTable('users').set((eb) => ({ posts_count: eb('posts_count', '+', 1) })).where('id', '=', post.userId).execute();
         if (post.pendingVideoPath) {
           const cover = post.pendingVideoCoverAtMs === undefined ? {} : { coverAtMs: post.pendingVideoCoverAtMs };
           await enqueueJob(trx, { name: 'video.transcode', data: { postId: row.id, sourcePath: post.pendingVideoPath, ...cover } });

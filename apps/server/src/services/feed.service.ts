@@ -138,8 +138,9 @@ export function createFeedService({ feed, clock }: { feed: FeedRepository; clock
           await feed.buildTimeline(viewer.userId, HOME_TIMELINE);
           timeline = await feed.timelinePage(viewer.userId, now, limit, after);
         }
-        rows = timeline.rows;
-        if (following && rows.length < limit && timeline.horizon) {
+        // Another request's build still running: the pull query, until the timeline is complete.
+        rows = following && !timeline.built ? await feed.followingPage(viewer.userId, now, limit, after) : timeline.rows;
+        if (following && timeline.built && rows.length < limit && timeline.horizon) {
           rows = rows.concat(await feed.followingPage(viewer.userId, now, limit - rows.length, after, timeline.horizon));
         }
       }

@@ -152,6 +152,24 @@ describe('home timelines', () => {
     expect((await feed(me)).items.map((item) => item.slug)).not.toContain(visible.slug);
   });
 
+  it('read with the pull query while a build is unfinished, and take up a build left unfinished for a minute', async () => {
+    const me = await createUser(t);
+    const author = await createUser(t);
+    await follow(me, author);
+    const first = await insertPost(t, author.id, { createdAt: minutes(10) });
+    // Another request has claimed the build and not finished it: the feed is complete all the same.
+    await t.db.insertInto('home_timeline_states').values({ owner_id: me.id }).execute();
+    const second = await insertPost(t, author.id, { createdAt: minutes(11) });
+    expect((await feed(me)).items.map((item) => item.slug)).toEqual([second.slug, first.slug]);
+    const state = () => t.db.selectFrom('home_timeline_states').select(['built_at']).where('owner_id', '=', me.id).executeTakeFirstOrThrow();
+    expect((await state()).built_at).toBeNull();
+    // A claim older than a minute was left by a build that died: the next read builds it.
+    await t.db.updateTable('home_timeline_states').set({ created_at: new Date(Date.now() - 120_000) }).where('owner_id', '=', me.id).execute();
+    expect((await feed(me)).items.map((item) => item.slug)).toEqual([second.slug, first.slug]);
+    expect((await state()).built_at).not.toBeNull();
+    expect(await entries(me)).toEqual([second.id, first.id]);
+  });
+
   it('are capped, and the feed goes on past the cap with the same cursors, built before or after the posts', async () => {
     const author = await createUser(t);
     const before = await createUser(t);
@@ -182,6 +200,30 @@ describe('home timelines', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('home timelines under concurrent writes (PostgreSQL)', () => {
+  it('posts, follows and unfollows of the same people at the same moment never deadlock', async () => {
+    const authors = [await createUser(t), await createUser(t)];
+    const fans = [await createUser(t), await createUser(t), await createUser(t), await createUser(t)];
+    for (const fan of fans) {
+      for (const author of authors) await follow(fan, author);
+      await feed(fan);
+    }
+    const writes = createPostWritesRepository(t.db);
+    const posts: Array<Promise<unknown>> = [];
+    const toggles: Array<Promise<{ statusCode: number }>> = [];
+    for (let round = 0; round < 6; round += 1) {
+      for (const [index, author] of authors.entries()) {
+        posts.push(writes.insert({
+          slug: `race-${round}-${index}-${author.id.slice(0, 8)}`, userId: author.id, postType: 'grid', contentType: 'image', visibility: 'public',
+          description: 'carrera', tags: [], at: minutes(400 + round),
+          media: [{ kind: 'image', width: 10, height: 10, durationMs: null, imageKey: 'u/x/full.webp', thumbKey: 'u/x/thumb.webp', videoKey: null, posterKey: null }],
+        }));
+      }
+      for (const fan of fans) toggles.push(round % 2 === 0 ? unfollow(fan, authors[round % 4 < 2 ? 0 : 1]!) : follow(fan, authors[round % 4 < 2 ? 0 : 1]!));
+    }
+    await Promise.all(posts);
+    for (const response of await Promise.all(toggles)) expect(response.statusCode).toBe(200);
+  });
+
   it('a build never misses a post made ready by a transaction still open while it runs', async () => {
     const me = await createUser(t);
     const author = await createUser(t);

@@ -24,6 +24,7 @@ import { sql, type Kysely } from 'kysely';
  * other, and the later statement sees what the earlier one committed.
  */
 const CAP = 1500;
+/** A power of two: the sample is the hash's low bits (abs() of the smallest integer overflows). */
 const TRIM_ONE_IN = 32;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -32,7 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       owner_id uuid PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
       horizon_at timestamptz,
       horizon_id uuid,
-      built_at timestamptz NOT NULL DEFAULT now(),
+      created_at timestamptz NOT NULL DEFAULT now(),
+      -- Null while its first build runs: until then the feed reads with the pull query.
+      built_at timestamptz,
       CHECK ((horizon_at IS NULL) = (horizon_id IS NULL))
     )`.execute(db);
   // One index pages a timeline newest first: (owner_id, created_at DESC, post_id DESC) read backwards.
@@ -48,13 +51,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX home_timelines_post ON home_timelines (post_id)`.execute(db);
 
   // Keeps the given owners' timelines to the newest CAP entries, raising their horizons. The states
-  // are locked in owner order, so two trims never wait on each other in a circle.
+  // are locked in owner order, so two trims never wait on each other in a circle; FOR NO KEY UPDATE
+  // (the horizon is no key), so a trim never waits on the key-share locks that concurrent fan-outs'
+  // inserts take on the same states through the foreign key (with FOR UPDATE two fan-outs deadlocked).
   await sql`
     CREATE FUNCTION wag_home_timeline_trim(owners uuid[]) RETURNS void
     LANGUAGE plpgsql
     AS $$
     BEGIN
-      PERFORM 1 FROM home_timeline_states WHERE owner_id = ANY(owners) ORDER BY owner_id FOR UPDATE;
+      PERFORM 1 FROM home_timeline_states WHERE owner_id = ANY(owners) ORDER BY owner_id FOR NO KEY UPDATE;
       WITH cut AS (
         SELECT o.owner_id, c.created_at, c.post_id
         FROM unnest(owners) AS o(owner_id)
@@ -101,7 +106,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         RETURNING owner_id, post_id
       )
       SELECT array_agg(DISTINCT owner_id ORDER BY owner_id) INTO sampled FROM added
-      WHERE abs(hashtext(owner_id::text || post_id::text)) % ${sql.lit(TRIM_ONE_IN)} = 0;
+      WHERE (hashtext(owner_id::text || post_id::text) & ${sql.lit(TRIM_ONE_IN - 1)}) = 0;
       IF sampled IS NOT NULL THEN PERFORM wag_home_timeline_trim(sampled); END IF;
     END
     $$`.execute(db);
