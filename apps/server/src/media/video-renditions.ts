@@ -222,10 +222,13 @@ function countInputs(inputArgs: string[]): number {
   return inputArgs.filter((arg) => arg === '-i').length;
 }
 
-/** One frame of a video as a PNG, at `atSeconds` (or the first frame when the video is shorter). */
+/**
+ * One frame of a video as a PNG, at `atSeconds` (or the first frame when the video is shorter), fitted
+ * in 1080p like the served video: the frame may come from the upload itself, of any size.
+ */
 export async function extractPosterFrame(video: string, atSeconds: number): Promise<Buffer> {
   const grab = (seek: number) =>
-    runFfmpeg(['-ss', String(seek), '-i', video, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'], {
+    runFfmpeg(['-ss', String(seek), '-i', video, '-frames:v', '1', '-vf', FIT_1080P, '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'], {
       timeoutMs: 60_000,
     });
   let { stdout } = await grab(atSeconds);
