@@ -160,7 +160,7 @@ for (const kind of sides) results.set(kind, await measure(kind));
 const reference = results.get('postgres');
 const labels = [...(results.values().next().value ?? new Map<string, Result>()).keys()];
 const pad = (value: string, width: number) => value.padStart(width);
-console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per call; x = PostgreSQL req/s / that side's req/s (target <= 2)`);
+console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per call; x = PostgreSQL req/s / that side's req/s (target <= 2); a call with failed requests (errors, non-2xx) shows them after its p99 and no ratio`);
 let header = 'call'.padEnd(28);
 for (const kind of sides) header += `${pad(`${kind} req/s`, 19)}${pad('p50', 6)}${pad('p99', 6)}${kind === 'postgres' ? '' : pad('x', 6)}`;
 console.log(header);
@@ -168,10 +168,10 @@ for (const label of labels) {
   let line = label.padEnd(28);
   for (const kind of sides) {
     const r = results.get(kind)?.get(label);
-    line += r ? `${pad(String(Math.round(r.rps)), 19)}${pad(String(r.p50), 6)}${pad(String(r.p99), 6)}` : `${pad('-', 19)}${pad('-', 6)}${pad('-', 6)}`;
+    line += r ? `${pad(String(Math.round(r.rps)), 19)}${pad(String(r.p50), 6)}${pad(String(r.p99), 6)}${r.failures ? ` (${r.failures} failed)` : ''}` : `${pad('-', 19)}${pad('-', 6)}${pad('-', 6)}`;
     if (kind !== 'postgres') {
       const ref = reference?.get(label);
-      line += pad(ref && r ? (ref.rps / r.rps).toFixed(2) : '-', 6);
+      line += pad(ref && r && !ref.failures && !r.failures ? (ref.rps / r.rps).toFixed(2) : '-', 6);
     }
   }
   console.log(line);

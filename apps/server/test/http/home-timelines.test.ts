@@ -164,7 +164,7 @@ describe('home timelines', () => {
     const state = () => t.db.selectFrom('home_timeline_states').select(['built_at']).where('owner_id', '=', me.id).executeTakeFirstOrThrow();
     expect((await state()).built_at).toBeNull();
     // A claim older than a minute was left by a build that died: the next read builds it.
-    await t.db.updateTable('home_timeline_states').set({ created_at: new Date(Date.now() - 120_000) }).where('owner_id', '=', me.id).execute();
+    await sql`UPDATE home_timeline_states SET created_at = now() - interval '2 minutes' WHERE owner_id = ${me.id}`.execute(t.db);
     expect((await feed(me)).items.map((item) => item.slug)).toEqual([second.slug, first.slug]);
     expect((await state()).built_at).not.toBeNull();
     expect(await entries(me)).toEqual([second.id, first.id]);
