@@ -3,6 +3,7 @@ import type { MeResponse } from '@wag/contract/auth';
 import { api } from './api';
 import { ApiError } from './api-error';
 import { clearSession } from './auth-storage';
+import { startEarly, takeEarly } from './early';
 import { useSession } from './session';
 
 export type CurrentUser = MeResponse['user'];
@@ -18,7 +19,7 @@ export function useCurrentUser() {
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }) => {
       try {
-        const response = await api('me', undefined, { token, signal });
+        const response = await (takeEarly<MeResponse>(meEarlyKey(token)) ?? api('me', undefined, { token, signal }));
         return response.user;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) clearSession();
@@ -26,4 +27,11 @@ export function useCurrentUser() {
       }
     },
   });
+}
+
+const meEarlyKey = (token: string | null) => `me:${token ?? ''}`;
+
+/** Asks for the signed-in account before the app renders (lib/early.ts): its first fetch takes it. */
+export function startCurrentUserEarly(token: string): void {
+  startEarly(meEarlyKey(token), () => api('me', undefined, { token }));
 }

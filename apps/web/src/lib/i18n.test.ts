@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentLocale, i18n, loadLanguage, t } from './i18n';
 
 afterEach(async () => {
@@ -53,5 +53,17 @@ describe('i18n', () => {
 
   it('shows the key itself when a text is missing', () => {
     expect(i18n.t('group.absent')).toBe('group.absent');
+  });
+});
+
+describe('the language of the first requests', () => {
+  it('is the one being loaded, before its catalog has arrived', async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    const loading = fresh.loadLanguage('fr');
+    expect(fresh.currentLocale()).toBe('fr');
+    await loading;
+    expect(fresh.currentLocale()).toBe('fr');
+    document.documentElement.lang = 'es';
   });
 });

@@ -63,8 +63,12 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The language the first catalog is being loaded for: the first requests already ask in it. */
+let starting: Language | null = null;
+
 /** Downloads a language's catalog once (its own chunk) and makes it the interface language. */
 export async function loadLanguage(language: Language): Promise<void> {
+  starting ??= language;
   if (!i18n.hasResourceBundle(language, 'translation')) {
     const catalog = (await loaders[language]()).default as Record<string, unknown>;
     i18n.addResourceBundle(language, 'translation', catalog);
@@ -80,5 +84,6 @@ export function t<K extends MessageKey>(key: K, ...[params]: ParamsOf<K>): strin
 
 /** The interface language (a BCP 47 tag), for Intl formatting and Accept-Language. */
 export function currentLocale(): Language {
-  return isLanguage(i18n.language) ? i18n.language : 'es';
+  if (isLanguage(i18n.language)) return i18n.language;
+  return starting ?? 'es';
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { FeedItem, FeedResponse } from '@wag/contract/posts';
 import { api } from '../../../lib/api';
+import { startEarly, takeEarly } from '../../../lib/early';
 import { postShadows } from '../../../lib/shadows';
 import { useViewerKey } from '../../../lib/viewer-key';
 
@@ -14,8 +15,17 @@ export const feedQuery = (viewer: string) =>
     queryKey: [feedRoot, viewer],
     initialPageParam: null as string | null,
     getNextPageParam: (last: FeedResponse) => last.nextCursor,
-    queryFn: ({ pageParam, signal }) => api('feed', { query: { cursor: pageParam ?? undefined } }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      (pageParam === null ? takeEarly<FeedResponse>(earlyKey(viewer)) : undefined) ??
+      api('feed', { query: { cursor: pageParam ?? undefined } }, { signal }),
   });
+
+const earlyKey = (viewer: string) => `feed:${viewer}`;
+
+/** Asks for the feed's first page before the app renders (lib/early.ts): its first fetch takes it. */
+export function startFeedEarly(viewer: string): void {
+  startEarly(earlyKey(viewer), () => api('feed', { query: { cursor: undefined } }));
+}
 
 export function useFeed(enabled = true) {
   return useInfiniteQuery({ ...feedQuery(useViewerKey()), enabled });

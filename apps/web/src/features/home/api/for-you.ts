@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstac
 import { useCallback } from 'react';
 import type { FeedItem, ForYouResponse } from '@wag/contract/posts';
 import { api } from '../../../lib/api';
+import { startEarly, takeEarly } from '../../../lib/early';
 import { postShadows } from '../../../lib/shadows';
 import { useViewerKey } from '../../../lib/viewer-key';
 
@@ -19,10 +20,19 @@ export const forYouQuery = (viewer: string) =>
     queryKey: [forYouRoot, viewer],
     initialPageParam: null as string | null,
     getNextPageParam: (last: ForYouResponse) => last.nextCursor,
-    queryFn: ({ pageParam, signal }) => api('forYou', { query: { cursor: pageParam ?? undefined } }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      (pageParam === null ? takeEarly<ForYouResponse>(earlyKey(viewer)) : undefined) ??
+      api('forYou', { query: { cursor: pageParam ?? undefined } }, { signal }),
     staleTime: Infinity,
     gcTime: 0,
   });
+
+const earlyKey = (viewer: string) => `for-you:${viewer}`;
+
+/** Asks for 'Para ti''s first page before the app renders (lib/early.ts): its first fetch takes it. */
+export function startForYouEarly(viewer: string): void {
+  startEarly(earlyKey(viewer), () => api('forYou', { query: { cursor: undefined } }));
+}
 
 export function useForYou(enabled: boolean) {
   return useInfiniteQuery({ ...forYouQuery(useViewerKey()), enabled });

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ViewersResponse } from '@wag/contract/stories';
+import type { StoryRowResponse, ViewersResponse } from '@wag/contract/stories';
 import { STORY_VIEWERS_PAGE_SIZE } from '@wag/contract/stories-rules';
 import { api } from '../../../lib/api';
+import { startEarly, takeEarly } from '../../../lib/early';
 import { useViewerKey } from '../../../lib/viewer-key';
 
 /** One item the viewer plays: an active story or a highlight, in the same shape. */
@@ -32,8 +33,15 @@ export const storiesRoot = 'stories';
 export const storyRowQuery = (viewer: string) =>
   queryOptions({
     queryKey: [storiesRoot, 'row', viewer],
-    queryFn: ({ signal }) => api('storyRow', undefined, { signal }),
+    queryFn: ({ signal }) => takeEarly<StoryRowResponse>(storyRowEarlyKey(viewer)) ?? api('storyRow', undefined, { signal }),
   });
+
+const storyRowEarlyKey = (viewer: string) => `story-row:${viewer}`;
+
+/** Asks for the story row before the app renders (lib/early.ts): its first fetch takes it. */
+export function startStoryRowEarly(viewer: string): void {
+  startEarly(storyRowEarlyKey(viewer), () => api('storyRow'));
+}
 
 /** The active stories and highlights of one person, as one play list (active first). */
 export const storyReelQuery = (username: string, viewer: string) =>

@@ -1,0 +1,99 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearEarly, takeEarly } from '../lib/early';
+import { jsonResponse, renderRoutes } from '../test/render-routes';
+import { calls, makePost } from '../test/social-fixtures';
+import { startFirstScreen } from './early-start';
+import { HomeRoute } from './routes/home-route';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+  clearEarly();
+});
+
+const answers: Record<string, unknown> = {
+  '/api/me': { success: true, user: { username: 'ana' } },
+  '/api/feed/stories': { items: [], nextCursor: null },
+  '/api/feed/for-you': { items: [], nextCursor: null },
+  '/api/feed': { kind: 'following', items: [{ ...makePost({ slug: 'uno', body: 'Primer post' }), isLiked: false }], nextCursor: null },
+};
+
+function serve() {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    const key = Object.keys(answers).find((path) => url === path || url.startsWith(`${path}?`));
+    return key ? jsonResponse(200, answers[key]) : jsonResponse(404, { success: false, message: 'no' });
+  });
+}
+
+describe('startFirstScreen', () => {
+  it("asks at once for a signed-in person's account, feed and story row on the home", () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    const fetchMock = serve();
+    startFirstScreen({ pathname: '/', search: '' });
+    expect(calls(fetchMock).sort()).toEqual(['GET /api/feed', 'GET /api/feed/stories', 'GET /api/me']);
+    const authorization = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Authorization'));
+    expect(authorization).toEqual(['Bearer tok-1', 'Bearer tok-1', 'Bearer tok-1']);
+  });
+
+  it("asks for 'Para ti' for a guest, and for a signed-in person who opens that tab", () => {
+    const fetchMock = serve();
+    startFirstScreen({ pathname: '/', search: '' });
+    expect(calls(fetchMock)).toEqual(['GET /api/feed/for-you']);
+    clearEarly();
+    fetchMock.mockClear();
+    localStorage.setItem('token', 'tok-1');
+    startFirstScreen({ pathname: '/', search: '?tab=para-ti' });
+    expect(calls(fetchMock).sort()).toEqual(['GET /api/feed/for-you', 'GET /api/me']);
+  });
+
+  it('asks for nothing on any other page', () => {
+    localStorage.setItem('token', 'tok-1');
+    const fetchMock = serve();
+    for (const pathname of ['/settings', '/valeria_rios', '/quickys', '/post/uno']) startFirstScreen({ pathname, search: '' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('the home then shows what was asked for without asking again', async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    const feedCalls = (fetchMock: ReturnType<typeof serve>) => calls(fetchMock).filter((call) => call === 'GET /api/feed').length;
+    // Without an early start: the requests the home makes by itself (the test's client refetches stale data).
+    const alone = serve();
+    const first = renderRoutes([{ path: '/', element: <HomeRoute /> }]);
+    expect(await screen.findByText('Primer post')).toBeInTheDocument();
+    const byItself = feedCalls(alone);
+    first.unmount();
+    alone.mockRestore();
+
+    const fetchMock = serve();
+    startFirstScreen({ pathname: '/', search: '' });
+    expect(feedCalls(fetchMock)).toBe(1);
+    renderRoutes([{ path: '/', element: <HomeRoute /> }]);
+    expect(await screen.findByText('Primer post')).toBeInTheDocument();
+    // The early request stood in for the home's own first one: no request more than without it.
+    expect(feedCalls(fetchMock)).toBe(byItself);
+    expect(takeEarly('feed:@ana')).toBeUndefined();
+  });
+
+  it('a session that changed before the first render is not shown the answers asked for the old one', async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    const fetchMock = serve();
+    startFirstScreen({ pathname: '/', search: '' });
+    localStorage.setItem('token', 'tok-2');
+    localStorage.setItem('username', 'beto');
+    renderRoutes([{ path: '/', element: <HomeRoute /> }]);
+    expect(await screen.findByText('Primer post')).toBeInTheDocument();
+    const feedTokens = fetchMock.mock.calls
+      .filter(([input]) => String(input) === '/api/feed')
+      .map(([, init]) => new Headers(init?.headers).get('Authorization'));
+    // The answer asked for tok-1 is left untaken: every request of the home is beto's.
+    expect(feedTokens[0]).toBe('Bearer tok-1');
+    expect(feedTokens.slice(1).length).toBeGreaterThan(0);
+    expect(new Set(feedTokens.slice(1))).toEqual(new Set(['Bearer tok-2']));
+    expect(takeEarly('feed:@ana')).toBeDefined();
+  });
+});

@@ -1,0 +1,31 @@
+import { startFeedEarly } from '../features/home/api/feed';
+import { startForYouEarly } from '../features/home/api/for-you';
+import { startStoryRowEarly } from '../features/stories/api/use-stories';
+import { readToken, readUsername } from '../lib/auth-storage';
+import { startCurrentUserEarly } from '../lib/current-user';
+import { viewerKey } from '../lib/viewer-key';
+
+/**
+ * Run by main.tsx before anything else waits: on the home ('/'), the screen's code and the answers it
+ * will show are asked for at once, in parallel with the language catalog, instead of one after the
+ * other once React has rendered (the signed-in first screen was index.html → app → catalog → home's
+ * code → /api/me and /api/feed → the first image). Every other page starts as before.
+ */
+export function startFirstScreen(location: Pick<Location, 'pathname' | 'search'>): void {
+  if (location.pathname !== '/') return;
+  void import('./routes/home-route');
+  const session = { token: readToken(), username: readUsername() };
+  const viewer = viewerKey(session);
+  const tab = new URLSearchParams(location.search).get('tab');
+  if (session.token) startCurrentUserEarly(session.token);
+  // The tab the home opens on (home-page.tsx): the one in the URL; with none, a signed-in person's
+  // feed decides ('Siguiendo' for people who follow someone) and a guest gets 'Para ti'.
+  const following = tab === 'siguiendo' || (tab !== 'para-ti' && session.token !== null);
+  if (following) {
+    startFeedEarly(viewer);
+    if (session.token) startStoryRowEarly(viewer);
+  } else {
+    startForYouEarly(viewer);
+    void import('../components/quicky-player/quicky-player');
+  }
+}
