@@ -2,8 +2,9 @@
 // built index.html and every chunk they import statically, plus the lazy chunks `/` waits for
 // (js-budget.json `firstScreenLazy`: the index route's screen; the quicky player, which a guest's `/`
 // opens on, so a library it imports statically counts here and one it imports when a video plays does
-// not; the language catalog main.tsx loads before the first render, the largest of the four counted)
-// with their static imports. Raw and
+// not; the first part of the language catalog, which main.tsx loads before the first render, the
+// largest of the four counted: the rest of the catalog loads after it and is not counted) with their
+// static imports. Raw and
 // compressed: the sizes of the build's own .gz/.br files (what the server sends), or, for a build
 // without them, gzip level 9 and brotli quality 11 made here (the settings of those files). Then holds
 // the gzip total to the budget of js-budget.json and exits with 1 when it is over, so CI

@@ -2,18 +2,22 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startFirstScreen } from './app/early-start';
-import { loadLanguage } from './lib/i18n';
+import { loadRestTexts, startLanguage } from './lib/i18n';
 import { initialLanguage } from './lib/language';
 import './app/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// The chosen language's catalog (its own chunk) arrives before the first render: no raw keys flash.
-const language = loadLanguage(initialLanguage());
+// The first part of the chosen language's catalog (the texts of the shell, the home screen and the
+// quicky player; its own chunk) arrives before the first render: no raw keys flash. Should it fail to
+// load, the app still starts (its texts show their keys) rather than stay blank. The rest of the
+// catalog is fetched right after, in the background once the browser is idle (not competing with the
+// first screen's own chunks); every other screen waits for it before it renders (lib/lazy-screen.ts),
+// asking for it at once if it has not arrived, and again if this attempt failed.
+const language = startLanguage(initialLanguage());
 // Meanwhile the home's code and answers are already asked for, in that language (app/early-start.ts).
 startFirstScreen(window.location);
-// Should the catalog fail to load, the app still starts (its texts show their keys) rather than stay blank.
 void language
   .catch(() => undefined)
   .finally(() => {
@@ -22,4 +26,7 @@ void language
         <App />
       </StrictMode>,
     );
+    const loadRest = () => void loadRestTexts().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(loadRest, { timeout: 2000 });
+    else window.setTimeout(loadRest, 0);
   });

@@ -2,6 +2,7 @@ import { usernameProblem } from '@wag/contract/account-rules';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, useParams, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
+import { afterTexts } from '../lib/lazy-screen';
 import { RequireSession } from './require-session';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteError } from './routes/route-error';
@@ -179,7 +180,20 @@ const publicRoutes: RouteObject[] = [
   { path: ':username/following', lazy: followList('following') },
 ];
 
-export const routes: RouteObject[] = [
+/**
+ * Every lazy screen also waits for the rest of the language's catalog (lib/lazy-screen.ts), fetched
+ * beside its chunk, so its texts are there when it renders; all but the index (`/`, a first screen:
+ * its texts are in the catalog's first part, so it does not wait for the rest).
+ */
+function withTexts(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const lazy = typeof route.lazy === 'function' && !route.index ? { lazy: afterTexts(route.lazy) } : {};
+    const children = route.children ? { children: withTexts(route.children) } : {};
+    return { ...route, ...lazy, ...children } as RouteObject;
+  });
+}
+
+export const routes: RouteObject[] = withTexts([
   {
     path: '/',
     element: <Shell />,
@@ -205,7 +219,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-];
+]);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

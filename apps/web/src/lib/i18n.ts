@@ -1,9 +1,16 @@
 import { LANGUAGES, type Language } from '@wag/contract/preferences-rules';
 import i18next from 'i18next';
-import type es from '../locales/es.json';
+import type esFirst from '../locales/es/first.json';
+import type esRest from '../locales/es/rest.json';
 
-/** es.json is the reference: every other language has the same keys (locales.test.ts). */
-export type Messages = typeof es;
+/**
+ * Spanish is the reference: every other language has the same keys, in the same part (locales.test.ts).
+ * A language's catalog comes in two parts, each its own chunk: `first.json`, the sections the shell,
+ * the home screen and the quicky player use (first-part.test.ts holds it to exactly those), loaded
+ * before the first render; and `rest.json`, every other section, loaded right after it and awaited by
+ * every other screen (`afterTexts` in lib/lazy-screen.ts).
+ */
+export type Messages = typeof esFirst & typeof esRest;
 
 /** i18next's plural suffixes (CLDR categories): `views_one`, `views_other` are one text, `views`. */
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
@@ -21,7 +28,7 @@ type PluralKeys<T, Prefix extends string = ''> = {
     : PluralKeys<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-/** Every text of the interface, as a dotted path into es.json ("auth.login.title"), plurals by their base. */
+/** Every text of the interface, as a dotted path into the Spanish catalog ("auth.login.title"), plurals by their base. */
 export type MessageKey = LeafKeys<Messages>;
 /** The texts with plural forms: they need a numeric `count` to pick one. */
 export type PluralKey = PluralKeys<Messages>;
@@ -31,18 +38,22 @@ type ParamsOf<K extends MessageKey> = K extends PluralKey ? [params: MessagePara
 
 export { LANGUAGES, type Language };
 
-const loaders: Record<Language, () => Promise<{ default: unknown }>> = {
-  es: () => import('../locales/es.json'),
-  en: () => import('../locales/en.json'),
-  fr: () => import('../locales/fr.json'),
-  de: () => import('../locales/de.json'),
+type Part = 'first' | 'rest';
+type Catalog = () => Promise<{ default: unknown }>;
+
+/** Where each part of each language's catalog comes from (its own chunk). */
+export const catalogParts: Record<Language, Record<Part, Catalog>> = {
+  es: { first: () => import('../locales/es/first.json'), rest: () => import('../locales/es/rest.json') },
+  en: { first: () => import('../locales/en/first.json'), rest: () => import('../locales/en/rest.json') },
+  fr: { first: () => import('../locales/fr/first.json'), rest: () => import('../locales/fr/rest.json') },
+  de: { first: () => import('../locales/de/first.json'), rest: () => import('../locales/de/rest.json') },
 };
 
 /**
  * One i18next instance for the app. Placeholders keep the catalogs' single braces (`{name}`, and
  * `{count, compact}` for a count shortened as on cards); React escapes, so i18next does not.
  * No fallback language: a missing text shows its key (the catalogs test keeps them complete) and only
- * the chosen catalog is ever downloaded.
+ * the chosen language's catalog is ever downloaded.
  */
 export const i18n = i18next.createInstance();
 void i18n.init({
@@ -66,15 +77,51 @@ export function isLanguage(value: unknown): value is Language {
 /** The language the first catalog is being loaded for: the first requests already ask in it. */
 let starting: Language | null = null;
 
-/** Downloads a language's catalog once (its own chunk) and makes it the interface language. */
-export async function loadLanguage(language: Language): Promise<void> {
-  starting ??= language;
-  if (!i18n.hasResourceBundle(language, 'translation')) {
-    const catalog = (await loaders[language]()).default as Record<string, unknown>;
-    i18n.addResourceBundle(language, 'translation', catalog);
+/** The parts downloaded or on their way, by language: each is fetched once (again only after a failure). */
+const parts = new Map<string, Promise<void>>();
+
+function loadPart(language: Language, part: Part): Promise<void> {
+  const id = `${language}:${part}`;
+  let loading = parts.get(id);
+  if (!loading) {
+    loading = catalogParts[language][part]().then((module) => {
+      // The parts hold different sections: a shallow merge adds the second beside the first.
+      i18n.addResourceBundle(language, 'translation', module.default as Record<string, unknown>, false, false);
+    });
+    loading.catch(() => parts.delete(id));
+    parts.set(id, loading);
   }
+  return loading;
+}
+
+async function switchTo(language: Language): Promise<void> {
   if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = language;
+}
+
+/**
+ * The start (main.tsx): downloads the first part of a language's catalog and makes it the interface
+ * language, so the first render has its texts. The rest follows with `loadRestTexts`.
+ */
+export async function startLanguage(language: Language): Promise<void> {
+  starting ??= language;
+  await loadPart(language, 'first');
+  await switchTo(language);
+}
+
+/**
+ * The rest of the interface language's catalog (once; at once when it is already there). Every screen
+ * outside the first ones waits for it before it renders (lib/lazy-screen.ts), so no key shows.
+ */
+export function loadRestTexts(): Promise<void> {
+  return loadPart(currentLocale(), 'rest');
+}
+
+/** Downloads a language's whole catalog (both parts, once) and only then makes it the interface language. */
+export async function loadLanguage(language: Language): Promise<void> {
+  starting ??= language;
+  await Promise.all([loadPart(language, 'first'), loadPart(language, 'rest')]);
+  await switchTo(language);
 }
 
 /** The text of `key` in the interface language; plural texts pick their form from `count`. */

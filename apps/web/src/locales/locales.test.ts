@@ -1,16 +1,29 @@
 import { LANGUAGES } from '@wag/contract/preferences-rules';
 import { describe, expect, it } from 'vitest';
-import de from './de.json';
-import en from './en.json';
-import es from './es.json';
-import fr from './fr.json';
+import deFirst from './de/first.json';
+import deRest from './de/rest.json';
+import enFirst from './en/first.json';
+import enRest from './en/rest.json';
+import esFirst from './es/first.json';
+import esRest from './es/rest.json';
+import frFirst from './fr/first.json';
+import frRest from './fr/rest.json';
 
 /**
  * Spanish is the reference: every other catalog has its texts, no others, none empty and the same
- * placeholders. A text with plural forms (`views_one`, `views_other`) has, in each language, exactly
- * the forms that language's CLDR rules use (Intl.PluralRules, as i18next picks them).
+ * placeholders, each section in the same part as in Spanish (first.json, loaded before the first
+ * render, or rest.json, right after it; lib/i18n.ts). A text with plural forms (`views_one`,
+ * `views_other`) has, in each language, exactly the forms that language's CLDR rules use
+ * (Intl.PluralRules, as i18next picks them).
  */
-const catalogs: Record<string, unknown> = { es, en, fr, de };
+const parts: Record<string, { first: object; rest: object }> = {
+  es: { first: esFirst, rest: esRest },
+  en: { first: enFirst, rest: enRest },
+  fr: { first: frFirst, rest: frRest },
+  de: { first: deFirst, rest: deRest },
+};
+const catalogs: Record<string, unknown> = Object.fromEntries(Object.entries(parts).map(([language, { first, rest }]) => [language, { ...first, ...rest }]));
+const es = catalogs.es;
 
 const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
 
@@ -50,6 +63,13 @@ describe('catalogs', () => {
     expect(Object.keys(catalogs).sort()).toEqual([...LANGUAGES].sort());
   });
 
+  it('split Spanish into two parts that share no section', () => {
+    const shared = Object.keys(esFirst).filter((section) => section in esRest);
+    expect(shared).toEqual([]);
+    expect(Object.keys(esFirst).length).toBeGreaterThan(0);
+    expect(Object.keys(esRest).length).toBeGreaterThan(0);
+  });
+
   it('Spanish uses plurals for the texts that show a count', () => {
     for (const key of ['post.views', 'post.likes', 'profile.views', 'profile.photos', 'stories.groupCount', 'stories.viewsCount', 'wagStars.followers', 'searchResults.followers', 'comments.moreReplies']) {
       expect(reference.plurals.has(key), key).toBe(true);
@@ -60,7 +80,12 @@ describe('catalogs', () => {
     const { texts, plurals } = shape(catalogs[language]);
     const required = [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
 
-    it('has every key of es.json and no other', () => {
+    it('has the sections of each Spanish part in the same part', () => {
+      const sections = (catalog: object) => Object.keys(catalog).sort();
+      expect({ first: sections(parts[language]!.first), rest: sections(parts[language]!.rest) }).toEqual({ first: sections(esFirst), rest: sections(esRest) });
+    });
+
+    it('has every key of the Spanish catalog and no other', () => {
       const missing = [...reference.texts.keys()].filter((key) => !texts.has(key));
       const extra = [...texts.keys()].filter((key) => !reference.texts.has(key));
       const missingPlurals = [...reference.plurals.keys()].filter((key) => !plurals.has(key));

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 
 // The comments load when someone opens them from the quicky player, not with the screen showing it.
-const CommentsPanel = lazy(async () => ({ default: (await import('../../features/comments/components/comments-panel')).CommentsPanel }));
+const CommentsPanel = lazyScreen(async () => ({ default: (await import('../../features/comments/components/comments-panel')).CommentsPanel }));
 
 /** A post's comments for the quicky player, fetched on first use. */
 export function LazyComments({ postId }: { postId: string }) {

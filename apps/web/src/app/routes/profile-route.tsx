@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import { ProfilePage, type ProfileStories } from '../../features/profile/components/profile-page';
 import { Quickyteca } from '../../features/stories/components/quickyteca';
+import { lazyScreen } from '../../lib/lazy-screen';
 
 // The story viewer is heavy and opened by a tap: its own chunk.
-const StoryViewer = lazy(async () => ({ default: (await import('../../features/stories/components/story-viewer')).StoryViewer }));
+const StoryViewer = lazyScreen(async () => ({ default: (await import('../../features/stories/components/story-viewer')).StoryViewer }));
 
 const stories: ProfileStories = { Highlights: Quickyteca, Viewer: StoryViewer };
 

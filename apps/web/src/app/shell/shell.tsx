@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { t } from '../../lib/i18n';
+import { lazyScreen } from '../../lib/lazy-screen';
 import { useLiveChannel } from '../../lib/live-channel';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { BottomBar } from './bottom-bar';
@@ -11,9 +12,10 @@ import { TopBar } from './top-bar';
 import './shell.css';
 
 // The search overlay (a dialog, with its suggestions) stays off the first screen; its chunk is
-// fetched once the browser is idle, so the first tap on Buscar opens it at once.
+// fetched once the browser is idle, so the first tap on Buscar opens it at once (its texts, in the
+// catalog's rest, are fetched right after the first render).
 const loadSearchOverlay = () => import('./search-overlay');
-const SearchOverlay = lazy(async () => ({ default: (await loadSearchOverlay()).SearchOverlay }));
+const SearchOverlay = lazyScreen(async () => ({ default: (await loadSearchOverlay()).SearchOverlay }));
 
 /** From this width the side menu is always there beside the content: full, or folded to its icons. */
 const WIDE_QUERY = '(min-width: 1200px)';

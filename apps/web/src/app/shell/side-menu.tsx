@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useEffect } from 'react';
+import { Fragment, Suspense, useEffect } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { ButtonLink } from '../../components/ui/button';
@@ -8,12 +8,13 @@ import { useLogout } from '../../features/auth/api/use-logout';
 import { USERNAME_CHANGED_EVENT, readUsername, type UsernameChangedDetail } from '../../lib/auth-storage';
 import { useCurrentUser } from '../../lib/current-user';
 import { t, type MessageKey } from '../../lib/i18n';
+import { lazyScreen } from '../../lib/lazy-screen';
 import { useUnreadCounts } from '../../lib/live-channel';
 import { useLoginLinks } from '../../lib/login-return';
 import { profilePath, useSession } from '../../lib/session';
 import './side-menu.css';
 
-const CreatorMenuLink = lazy(async () => ({ default: (await import('./creator-menu-link')).CreatorMenuLink }));
+const CreatorMenuLink = lazyScreen(async () => ({ default: (await import('./creator-menu-link')).CreatorMenuLink }));
 
 
 interface Entry {

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { lazyScreen } from '../../lib/lazy-screen';
 import { useSession } from '../../lib/session';
 import { CREATE_PARAM, setCreateChooserOpen, useCreateChooserOpen } from './create-entry';
 
 // The chooser and its dialog load when first opened, not with the first screen.
-const CreateChooser = lazy(async () => ({ default: (await import('./create-chooser')).CreateChooser }));
+const CreateChooser = lazyScreen(async () => ({ default: (await import('./create-chooser')).CreateChooser }));
 
 /** Shows the create chooser when asked for, and opens it on arrival from a sign-in started by a create button. */
 export function CreateChooserHost() {

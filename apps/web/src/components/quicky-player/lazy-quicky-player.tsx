@@ -4,6 +4,7 @@ import type { QuickyPlayerProps } from './quicky-player';
 import './quicky-player-shell.css';
 
 // The player (its gestures, rail and sheet) loads when it is first shown, never with the first screen.
+// Plain `lazy`, not `lazyScreen`: a guest's `/` opens on it, so its texts are in the catalog's first part.
 const Player = lazy(async () => ({ default: (await import('./quicky-player')).QuickyPlayer }));
 
 export type { QuickyPlayerProps } from './quicky-player';

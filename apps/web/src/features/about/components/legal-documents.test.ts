@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import es from '../../../locales/es.json';
+import es from '../../../locales/es/rest.json';
 import { t } from '../../../lib/i18n';
 import { LEGAL_DOCUMENTS } from './legal-documents';
 

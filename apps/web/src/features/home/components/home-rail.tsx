@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { t } from '../../../lib/i18n';
+import { lazyScreen } from '../../../lib/lazy-screen';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import './home-rail.css';
 
@@ -7,7 +8,7 @@ import './home-rail.css';
 const RAIL_QUERY = '(min-width: 1100px)';
 
 // Its own chunk: phones never load it.
-const HomeRailContent = lazy(async () => ({ default: (await import('./home-rail-content')).HomeRailContent }));
+const HomeRailContent = lazyScreen(async () => ({ default: (await import('./home-rail-content')).HomeRailContent }));
 
 /**
  * The home's right-hand rail on wide screens (as Instagram's web): who you are, and creators to follow.

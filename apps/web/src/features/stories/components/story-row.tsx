@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Icon } from '../../../components/ui/icon';
 import { t } from '../../../lib/i18n';
+import { lazyScreen } from '../../../lib/lazy-screen';
 import { useSession } from '../../../lib/session';
 import { useViewerKey } from '../../../lib/viewer-key';
 import { storyRowQuery } from '../api/use-stories';
 import './story-row.css';
 
-const StoryViewer = lazy(async () => ({ default: (await import('./story-viewer')).StoryViewer }));
+const StoryViewer = lazyScreen(async () => ({ default: (await import('./story-viewer')).StoryViewer }));
 
 /** The row's size while it loads: rings and name lines of the real row, empty. */
 function StoryRowSkeleton() {
