@@ -88,4 +88,36 @@ describe('named prepared statements', () => {
       expect((await client.query(text, [1])).rows[0]).toEqual({ id: 1, name: 'uno', extra: 'x' });
     });
   });
+
+  it('recovers statements the server no longer holds (DISCARD ALL): one failure each, then prepared afresh', async () => {
+    await withConnection(10, async (client) => {
+      const text = `SELECT name FROM ${schema}.items WHERE id = $1`;
+      expect((await client.query(text, [3])).rows[0].name).toBe('tres');
+      await client.query('DEALLOCATE ALL');
+      await expect(client.query(text, [3])).rejects.toThrow(/does not exist/);
+      expect((await client.query(text, [3])).rows[0].name).toBe('tres');
+      expect(await held(client)).toEqual([text]);
+    });
+  });
+
+  it('runs unprepared from then on a statement PostgreSQL cannot plan generically (ON CONFLICT on a partial index named by a parameter)', async () => {
+    await withConnection(10, async (client) => {
+      await client.query(`CREATE TABLE ${schema}.live (who int NOT NULL, state text NOT NULL)`);
+      await client.query(`CREATE UNIQUE INDEX ON ${schema}.live (who) WHERE state <> 'gone'`);
+      const text = `INSERT INTO ${schema}.live (who, state) VALUES ($1, 'here') ON CONFLICT (who) WHERE state <> $2 DO NOTHING`;
+      const failures: string[] = [];
+      for (let who = 1; who <= 12; who += 1) {
+        try {
+          await client.query(text, [who, 'gone']);
+        } catch (error) {
+          failures.push((error as Error).message);
+        }
+      }
+      // The generic plan is tried at the sixth execution and fails once; then the statement runs unprepared.
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatch(/no unique or exclusion constraint/);
+      expect((await client.query(`SELECT count(*)::int AS n FROM ${schema}.live`)).rows[0].n).toBe(12 - failures.length);
+      expect(await held(client)).not.toContain(text);
+    });
+  });
 });

@@ -12,6 +12,9 @@ import type pg from 'pg';
  * (plan_cache_mode auto), so planning goes too. Nothing is cached but the statement: every execution
  * reads the rows as they are, with the access rules' conditions in the statement as before.
  *
+ * A statement that fails only when planned generically (see `unpreparable`) fails once, then runs
+ * unprepared; none is known today (the one there was now names its partial index with a literal).
+ *
  * A statement whose best plan depends on its values (full-text search: a rare word and a word in
  * every other post want different plans) begins with CUSTOM_PLAN and is not prepared: a generic
  * plan made it never finish (search "atardecer en la playa": no answer within 10 s under load).
@@ -20,13 +23,21 @@ import type pg from 'pg';
  * another comes (statements whose text varies, such as `IN` lists of different lengths, cannot pile
  * up on the server). Only queries with parameters are prepared: utility statements (BEGIN, SET,
  * LISTEN, …) run as before. A prepared statement whose result type a schema change altered fails
- * once with "cached plan must not change result type"; it is then forgotten, and prepared again on
- * its next execution.
+ * once with "cached plan must not change result type", and one the server no longer holds (DISCARD
+ * ALL) fails once with "does not exist": either is then forgotten, and prepared again on its next
+ * execution.
  */
 export const PREPARED_STATEMENTS_PER_CONNECTION = 200;
 
 /** The first words of a statement planned afresh on every execution, with its values (see above). */
 export const CUSTOM_PLAN = '/* custom plan */';
+
+/**
+ * Statements PostgreSQL refused to plan generically (an ON CONFLICT whose partial index is named by a
+ * parameter cannot be matched without its value: "no unique or exclusion constraint matching"): run
+ * unprepared from then on, in every connection of this process.
+ */
+const unpreparable = new Set<string>();
 
 const PREPARING = Symbol('wag.preparedStatements');
 
@@ -55,7 +66,7 @@ export function prepareStatements<C extends pg.PoolClient>(client: C, limit = PR
 
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const [text, values] = args;
-    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || args.length > 2 || text.startsWith(CUSTOM_PLAN)) return original(...args);
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || args.length > 2 || text.startsWith(CUSTOM_PLAN) || unpreparable.has(text)) return original(...args);
     let name = names.get(text);
     if (name === undefined) {
       name = `wag_${next++}`;
@@ -65,7 +76,14 @@ export function prepareStatements<C extends pg.PoolClient>(client: C, limit = PR
     }
     names.set(text, name);
     return original({ name, text, values }).catch((error: unknown) => {
-      if (error instanceof Error && /cached plan must not change result type/.test(error.message)) forget(text);
+      // The plan outlived a schema change, or the statement is gone (DISCARD ALL, a pooler's reset):
+      // forgotten here too, so that the next execution prepares it afresh.
+      const code = (error as { code?: string }).code;
+      if (error instanceof Error && (/cached plan must not change result type/.test(error.message) || code === '26000')) forget(text);
+      if (code === '42P10') {
+        unpreparable.add(text);
+        forget(text);
+      }
       throw error;
     });
   };
