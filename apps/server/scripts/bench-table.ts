@@ -42,13 +42,15 @@ export interface LoadOptions {
   headers: Record<string, string>;
   /** A request unanswered this long counts as an error (autocannon's default is 10 s). */
   timeoutSeconds?: number;
+  /** Called just before and just after the measured run (after the warm-up): the CPU accounting of bench.ts. */
+  measured?: (phase: 'start' | 'end') => Promise<void>;
 }
 
 /**
  * One call under load: a warm-up that is not counted, then `seconds` at `connections`. Any error or
  * answer other than 2xx during either fails the run.
  */
-export async function measureLoad(url: string, { connections, seconds, warmupSeconds, headers, timeoutSeconds = 30 }: LoadOptions): Promise<LoadResult> {
+export async function measureLoad(url: string, { connections, seconds, warmupSeconds, headers, timeoutSeconds = 30, measured }: LoadOptions): Promise<LoadResult> {
   const run = async (duration: number) => {
     const result = await autocannon({ url, connections, duration, headers, timeout: timeoutSeconds });
     const bad = result.errors + result.timeouts + result.non2xx;
@@ -56,7 +58,9 @@ export async function measureLoad(url: string, { connections, seconds, warmupSec
     return result;
   };
   if (warmupSeconds > 0) await run(warmupSeconds);
+  await measured?.('start');
   const result = await run(seconds);
+  await measured?.('end');
   if (result.requests.total === 0) throw new Error(`${url}: no request finished in ${seconds} s`);
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
 }
@@ -75,6 +79,8 @@ export interface MeasuredCall {
   /** SQL statements of one request, counted in-process on the same database. */
   statements: number;
   result: LoadResult;
+  /** CPU milliseconds per request of the server process and of its PostgreSQL backends, when measured. */
+  cpu?: { server: number; database: number };
 }
 
 /** One database's run: the references before and after the calls, the calls in between. */
@@ -106,6 +112,11 @@ export function scaleTable(full: ScaleRun, tenth?: ScaleRun): string {
   const me = reference(full, 'me');
   const hello = reference(full, 'hello');
   const headers = ['Call', 'req/s', 'p50 ms', 'p99 ms', 'req/s ÷ me', 'p99 ÷ me', 'req/s ÷ hello', 'SQL/req'];
+  const cpu = full.calls.some((measured) => measured.cpu);
+  if (cpu) headers.push('server CPU ms/req', 'PG CPU ms/req', 'CPU ÷ me');
+  const meCpu = full.before.me.cpu && full.after.me.cpu
+    ? (full.before.me.cpu.server + full.before.me.cpu.database + full.after.me.cpu.server + full.after.me.cpu.database) / 2
+    : undefined;
   if (tenth) headers.push('tenth p50', 'tenth p99', 'p50 full ÷ tenth', 'p99 full ÷ tenth');
   const row = (label: string, measured: MeasuredCall, other?: MeasuredCall) => {
     const { result } = measured;
@@ -119,6 +130,10 @@ export function scaleTable(full: ScaleRun, tenth?: ScaleRun): string {
       ratio(result.requestsPerSecond / hello.requestsPerSecond),
       String(measured.statements),
     ];
+    if (cpu) {
+      const own = measured.cpu;
+      cells.push(own ? own.server.toFixed(2) : '–', own ? own.database.toFixed(2) : '–', own && meCpu ? ratio((own.server + own.database) / meCpu) : '–');
+    }
     if (tenth) {
       cells.push(
         other ? ms(other.result.p50) : '–',

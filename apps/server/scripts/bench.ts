@@ -22,6 +22,19 @@
  * /api/me are measured before and after the calls; the ratios use the mean of both. Any answer but
  * 2xx under load stops the run.
  *
+ * --one-scale: only BENCH_DATABASE_URL (or the embedded folder) at BENCH_SCALE, no tenth beside it; the
+ * table has no tenth columns. For comparing a change before and after on a database quick to seed:
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_tenth BENCH_SCALE=0.1 npm run bench -- --one-scale
+ * BENCH_CALLS=feed,comments keeps only the calls whose label holds one of those words (the
+ * references are always measured).
+ *
+ * BENCH_PROFILE_DIR=/tmp/prof: instead of the table, a CPU profile per call. Each call gets its own
+ * server process started with `node --cpu-prof --cpu-prof-dir=$BENCH_PROFILE_DIR/<n>-<call>` and
+ * loaded as above; when it has stopped, its profile is summed by scripts/cpu-profile-summary.ts (self
+ * time by function and by file or package, top BENCH_PROFILE_TOP, 25) and printed. For example:
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_tenth BENCH_SCALE=0.1 BENCH_CALLS=comments \
+ *     BENCH_PROFILE_DIR=/tmp/prof npm run bench -- --one-scale
+ *
  * --demo: the demo world (what `npm start` makes) on embedded PGlite and on PostgreSQL (the database
  * named after BENCH_DATABASE_URL's with `_demo`), the same calls on both, and PGlite ÷ PostgreSQL.
  */
@@ -34,16 +47,19 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { openDatabase, type Database } from '../src/db/database.js';
+import { APPLICATION_NAME, openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seedDemoWorld } from '../src/seed/demo-world.js';
 import { benchConfig, derivedDatabaseName, siblingDatabaseUrl, statementCounter } from './bench-support.js';
 import { benchScale, benchTargets, benchTotals, seedBench } from './bench-seed.js';
+import { summarizeProfile } from './cpu-profile-summary.js';
 import { checkAnswer, demoTable, measureLoad, scaleTable, type BenchCall, type LoadOptions, type MeasuredCall, type ScaleRun } from './bench-table.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APP_SECRET = 'bench-secret-bench-secret-bench-secret';
 const demo = process.argv.includes('--demo');
+const oneScale = process.argv.includes('--one-scale');
+const onlyCalls = (process.env.BENCH_CALLS ?? '').split(',').map((word) => word.trim()).filter(Boolean);
 const load: Omit<LoadOptions, 'headers'> = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
@@ -126,7 +142,7 @@ async function benchPlan(app: Awaited<ReturnType<typeof buildApp>>, db: Database
     { label: 'search "valeria_1" (username prefix)', path: '/api/search?query=valeria_1', list: people },
     { label: 'GET /api/tags/playa (hashtag)', path: '/api/tags/playa', list: posts },
   ];
-  return { headers, calls };
+  return { headers, calls: onlyCalls.length ? calls.filter((call) => onlyCalls.some((word) => call.label.includes(word))) : calls };
 }
 
 /** The demo world's calls: the same kinds, on what the demo world holds. */
@@ -205,7 +221,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The real server (src/main.ts) in its own process on the place's database, ready when /healthz answers. */
-async function startServer(place: Place): Promise<{ address: string; child: ChildProcess; stop(): Promise<void> }> {
+async function startServer(place: Place, nodeOptions: string[] = []): Promise<{ address: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = place.kind === 'pglite' ? place.dataDir : await fs.mkdtemp(path.join(os.tmpdir(), 'wag-bench-server-'));
   const env: NodeJS.ProcessEnv = {
@@ -221,9 +237,10 @@ async function startServer(place: Place): Promise<{ address: string; child: Chil
     // The load comes from one address and one account: it measures the calls, not the limits.
     RATE_LIMIT_SCALE: '0',
     LOG_LEVEL: 'warn',
+    ...(process.env.DATABASE_PREPARED_STATEMENTS ? { DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS } : {}),
     ...(place.kind === 'postgres' ? { DATABASE_URL: place.url } : {}),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', path.join(serverDir, 'src/main.ts')], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   // The server's warnings and errors are shown while it is measured; once the run is over, what it
   // says while shutting down under the last queued requests is not part of the benchmark.
   let forwarding = true;
@@ -257,6 +274,80 @@ async function startServer(place: Place): Promise<{ address: string; child: Chil
   };
 }
 
+/** CPU time (ms) so far of the server process and of each of its PostgreSQL backends, read from /proc (Linux). */
+type CpuSnapshot = { server: number; backends: Map<number, number> };
+
+async function processCpuMs(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The server's and its database backends' CPU time: what a request costs whatever else the machine
+ * is doing (req/s on a shared machine moves with the neighbours' load; CPU per request much less).
+ * Only where the database is a PostgreSQL server on this machine; undefined elsewhere.
+ */
+async function cpuSnapshot(serverPid: number | undefined, place: Place): Promise<CpuSnapshot | undefined> {
+  if (place.kind !== 'postgres' || serverPid === undefined || process.platform !== 'linux') return undefined;
+  const server = await processCpuMs(serverPid);
+  if (server === undefined) return undefined;
+  const client = new pg.Client({ connectionString: place.url });
+  await client.connect();
+  try {
+    const rows = await client.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [APPLICATION_NAME]);
+    const backends = new Map<number, number>();
+    for (const { pid } of rows.rows) {
+      const ms = await processCpuMs(pid);
+      if (ms !== undefined) backends.set(pid, ms);
+    }
+    return { server, backends };
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU spent between two snapshots; a backend that started in between counts from zero. */
+function cpuSpent(start: CpuSnapshot, end: CpuSnapshot): { server: number; database: number } {
+  let database = 0;
+  for (const [pid, ms] of end.backends) database += ms - (start.backends.get(pid) ?? 0);
+  return { server: end.server - start.server, database };
+}
+
+/** One CPU profile per call (BENCH_PROFILE_DIR), each from its own server process, summed and printed. */
+async function profile(place: Place, plan: Plan, profileDir: string): Promise<void> {
+  const top = Number(process.env.BENCH_PROFILE_TOP ?? 25);
+  // /api/me first: the reference the calls are compared with.
+  for (const [index, call] of [ME, ...plan.calls].entries()) {
+    const dir = path.join(profileDir, `${index}-${call.label.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}`);
+    await fs.rm(dir, { recursive: true, force: true });
+    const server = await startServer(place, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    let result;
+    try {
+      const response = await fetch(`${server.address}${call.path}`, { headers: plan.headers });
+      checkAnswer(call, response.status, await response.text());
+      result = await measureLoad(`${server.address}${call.path}`, { ...load, headers: plan.headers });
+    } finally {
+      await server.stop();
+    }
+    const files = (await fs.readdir(dir)).filter((name) => name.endsWith('.cpuprofile'));
+    console.log(`\n## ${call.label}: ${Math.round(result.requestsPerSecond)} req/s, ${result.requests} requests (with ${load.warmupSeconds} s of warm-up before them)`);
+    for (const file of files) console.log(summarizeProfile(path.join(dir, file), { top, requests: result.requests }));
+  }
+}
+
 /** Measures one prepared place: references, the calls, references again. */
 async function run(label: string, place: Place, plan: Plan): Promise<ScaleRun> {
   const server = await startServer(place);
@@ -267,9 +358,18 @@ async function run(label: string, place: Place, plan: Plan): Promise<ScaleRun> {
       checkAnswer(call, response.status, await response.text());
     }
     const measure = async (call: BenchCall): Promise<MeasuredCall> => {
-      const result = await measureLoad(`${server.address}${call.path}`, { ...load, headers: plan.headers });
-      console.log(`  ${call.label}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
-      return { call, statements: plan.statements.get(call.label) ?? 0, result };
+      let start: CpuSnapshot | undefined;
+      let spent: { server: number; database: number } | undefined;
+      const measured = async (phase: 'start' | 'end') => {
+        const now = await cpuSnapshot(server.child.pid, place);
+        if (phase === 'start') start = now;
+        else if (start && now) spent = cpuSpent(start, now);
+      };
+      const result = await measureLoad(`${server.address}${call.path}`, { ...load, headers: plan.headers, measured });
+      const cpu = spent && { server: spent.server / result.requests, database: spent.database / result.requests };
+      console.log(`  ${call.label}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms` +
+        (cpu ? `, CPU per request: server ${cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.database.toFixed(2)} ms` : ''));
+      return { call, statements: plan.statements.get(call.label) ?? 0, result, ...(cpu ? { cpu } : {}) };
     };
     const before = { hello: await measure(HELLO), me: await measure(ME) };
     const calls: MeasuredCall[] = [];
@@ -327,19 +427,24 @@ async function main(): Promise<void> {
           ['full', { kind: 'pglite', dataDir: path.join(os.tmpdir(), `wag-bench-pglite-${fraction}`) }, fraction],
           ['tenth', { kind: 'pglite', dataDir: path.join(os.tmpdir(), `wag-bench-pglite-${fraction / 10}`) }, fraction / 10],
         ];
+    if (oneScale) places.length = 1;
     const plans: Plan[] = [];
     for (const [label, place, scale] of places) {
       console.log(`${label} scale (${scale}) in ${place.kind === 'postgres' ? `PostgreSQL database ${new URL(place.url).pathname.slice(1)}` : place.dataDir}`);
       plans.push(await prepare(place, { fraction: scale }));
     }
     console.log(`Seeded or reused in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if (process.env.BENCH_PROFILE_DIR) {
+      for (const [index, [, place]] of places.entries()) await profile(place, plans[index]!, path.resolve(process.env.BENCH_PROFILE_DIR));
+      return;
+    }
     const runs: ScaleRun[] = [];
     for (const [index, [label, place]] of places.entries()) {
       console.log(`Measuring at the ${label} scale`);
       runs.push(await run(label, place, plans[index]!));
     }
-    console.log(`\n${url ? 'PostgreSQL' : 'Embedded PGlite'}, scale ${fraction} (tenth: ${fraction / 10}): ${header()}\n`);
-    console.log(scaleTable(runs[0]!, runs[1]!));
+    console.log(`\n${url ? 'PostgreSQL' : 'Embedded PGlite'}, scale ${fraction}${oneScale ? '' : ` (tenth: ${fraction / 10})`}: ${header()}\n`);
+    console.log(scaleTable(runs[0]!, runs[1]));
   }
   console.log(`\nTook ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }

@@ -10,6 +10,12 @@ export interface Config {
   host: string;
   /** PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl: string | undefined;
+  /**
+   * Parameterized queries as named prepared statements on PostgreSQL (src/db/prepared-statements.ts).
+   * DATABASE_PREPARED_STATEMENTS=0 turns them off, e.g. behind a pooler in transaction mode that
+   * does not carry them.
+   */
+  databasePreparedStatements: boolean;
   /** Redis for the live channel between several server processes; else PostgreSQL LISTEN/NOTIFY. */
   redisUrl: string | undefined;
   dataDir: string;
@@ -147,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: intFrom(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== '0',
     redisUrl: env.REDIS_URL || undefined,
     dataDir,
     mediaDir: path.resolve(dataDir, env.MEDIA_DIR ?? 'media'),

@@ -19,7 +19,7 @@ const config = loadConfig();
 const log = pino(loggerOptions(config));
 const handle = await openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, preparedStatements: config.databasePreparedStatements }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), thread: config.pgliteThread },
   { log },
 );

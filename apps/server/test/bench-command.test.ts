@@ -118,6 +118,20 @@ describe('the table', () => {
     expect(new Set(table.map((line) => line.length)).size).toBe(1);
   });
 
+  it('adds the CPU per request of the server and of PostgreSQL, and their sum against /api/me, when measured; no tenth columns without a tenth', () => {
+    const withCpu = run(150, 400);
+    withCpu.before.me.cpu = { server: 0.1, database: 0.05 };
+    withCpu.after.me.cpu = { server: 0.1, database: 0.05 };
+    withCpu.calls[0]!.cpu = { server: 0.5, database: 0.4 };
+    const table = scaleTable(withCpu).split('\n');
+    const cells = (line: string) => line.split('|').slice(1, -1).map((cell) => cell.trim());
+    expect(cells(table[0]!)).toEqual(['Call', 'req/s', 'p50 ms', 'p99 ms', 'req/s ÷ me', 'p99 ÷ me', 'req/s ÷ hello', 'SQL/req', 'server CPU ms/req', 'PG CPU ms/req', 'CPU ÷ me']);
+    // /api/me: 0.15 ms in all; the feed 0.9 ms, 6 times as much.
+    expect(cells(table.find((line) => line.startsWith('| GET /api/feed'))!).slice(8)).toEqual(['0.50', '0.40', '6.00']);
+    expect(cells(table[2]!).slice(8)).toEqual(['–', '–', '–']);
+    expect(new Set(table.map((line) => line.length)).size).toBe(1);
+  });
+
   it('pads columns, right-aligning the numbers', () => {
     expect(formatTable(['a', 'n'], [['xy', '1'], ['z', '100']], ['left', 'right'])).toBe('| a  |   n |\n|----|----:|\n| xy |   1 |\n| z  | 100 |');
   });

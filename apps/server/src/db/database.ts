@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { openPglite } from './pglite-engine.js';
+import { preparingPool } from './prepared-statements.js';
 import { startPgliteThread } from './pglite-thread.js';
 import type { DB } from './schema.js';
 
@@ -26,7 +27,13 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Named prepared statements (prepared-statements.ts); on unless false. */
+      preparedStatements?: boolean;
+    }
   | {
       kind: 'pglite';
       dataDir?: string;
@@ -67,7 +74,8 @@ export async function openDatabase(target: DatabaseTarget, options: { log?: Conn
   if (target.kind === 'postgres') {
     // Short OLTP queries only: JIT compilation would cost more than it saves (hundreds of ms).
     const pool = createPool({ connectionString: target.url, max: target.poolSize ?? 10, options: '-c jit=off' }, options.log);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // Parameterized queries as named prepared statements: parsed and planned once per connection (prepared-statements.ts).
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: target.preparedStatements === false ? pool : preparingPool(pool) }) });
     return { db, close: () => db.destroy() };
   }
   if (target.dataDir) await fs.mkdir(path.dirname(target.dataDir), { recursive: true });

@@ -182,7 +182,9 @@ export function createPaymentsRepository(db: Database) {
         const inserted = await trx
           .insertInto('subscriptions')
           .values({ ...input, status: 'active', created_at: entry.at, updated_at: entry.at })
-          .onConflict((oc) => oc.columns(['subscriber_id', 'creator_id']).where('status', '<>', 'expired').doNothing())
+          // The partial index's condition as a literal: a parameter there cannot be matched to the index
+          // once PostgreSQL plans the prepared statement generically (db/prepared-statements.ts).
+          .onConflict((oc) => oc.columns(['subscriber_id', 'creator_id']).where('status', '<>', sql.lit('expired')).doNothing())
           .returning('id')
           .executeTakeFirst();
         if (!inserted) {

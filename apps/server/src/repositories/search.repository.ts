@@ -1,9 +1,13 @@
+import { CUSTOM_PLAN } from '../db/prepared-statements.js';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
 import { nameSearch } from './search-text.js';
 import { followsSql, personVisibleSql, postFactsSql, postListedSql } from '../access/filters.js';
 import { shownInSearchSql } from './preferences.repository.js';
+
+/** Search plans depend on the words and tags asked for: planned afresh each time (db/prepared-statements.ts). */
+const customPlan = sql.raw(CUSTOM_PLAN);
 
 export type PostSearchOrder = 'relevance' | 'recent' | 'popular';
 
@@ -189,7 +193,7 @@ export function createSearchRepository(db: Database) {
       }
       const finalOrder = order === 'relevance' ? sql`k.rank DESC, ${newestFirst}` : orderBy;
 
-      const result = await sql<PostSearchRow>`
+      const result = await sql<PostSearchRow>`${customPlan}
         WITH ${hits} ${page}
         SELECT p.id, ${postFactsSql(viewerId, now, 'p')}, p.slug, p.post_type, p.content_type, p.title, p.description,
                p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
@@ -214,7 +218,7 @@ export function createSearchRepository(db: Database) {
     async people(text: string | null, viewerId: string | null, now: Date, limit: number): Promise<PersonSearchRow[]> {
       const followed = followsSql(viewerId, sql.ref('u.id'));
       if (!text) {
-        const result = await sql<PersonSearchRow>`
+        const result = await sql<PersonSearchRow>`${customPlan}
           SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, u.followers_count, ${followed} AS is_followed_by_me
           FROM (
             (SELECT id FROM users WHERE featured_rank IS NOT NULL ORDER BY featured_rank LIMIT ${limit})
@@ -228,7 +232,7 @@ export function createSearchRepository(db: Database) {
         return result.rows;
       }
       const { matches, startsWith } = nameSearch('u', text);
-      const result = await sql<PersonSearchRow>`
+      const result = await sql<PersonSearchRow>`${customPlan}
         SELECT u.id, u.username, u.full_name, u.avatar_key, u.is_verified, u.followers_count, ${followed} AS is_followed_by_me
         FROM users u
         WHERE ${matches} AND ${personVisibleSql(viewerId, now, 'u')} AND (u.id = ${viewerId}::uuid OR ${shownInSearchSql(sql.ref('u.id'))})

@@ -1,7 +1,11 @@
+import { CUSTOM_PLAN } from '../db/prepared-statements.js';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
 import { postFactsSql, postListedSql } from '../access/filters.js';
+
+/** Search plans depend on the words and tags asked for: planned afresh each time (db/prepared-statements.ts). */
+const customPlan = sql.raw(CUSTOM_PLAN);
 
 /** Where the previous page ended, in the sort key of its order. */
 export type TagPageAfter = { order: 'recent'; at: string; id: string } | { order: 'popular'; likes: number; at: string; id: string };
@@ -23,7 +27,7 @@ export function createTagsRepository(db: Database) {
           : after?.order === 'recent'
             ? sql`AND (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
             : sql``;
-      const result = await sql<QuickyRow>`
+      const result = await sql<QuickyRow>`${customPlan}
         WITH page AS (
           SELECT p.id FROM posts p
           WHERE p.tags @> ARRAY[${tag}]::text[] AND p.status = 'ready'
@@ -53,7 +57,7 @@ export function createTagsRepository(db: Database) {
     /** Tags starting with `prefix` that anyone can find posts under, the most used first. */
     async suggest(prefix: string, limit: number): Promise<Array<{ tag: string; posts_count: number }>> {
       const pattern = `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      const result = await sql<{ tag: string; posts_count: number }>`
+      const result = await sql<{ tag: string; posts_count: number }>`${customPlan}
         SELECT tag, posts_count FROM hashtags
         WHERE tag LIKE ${pattern} AND posts_count > 0
         ORDER BY tag = ${prefix} DESC, posts_count DESC, tag

@@ -142,6 +142,27 @@ describe('blocking', () => {
     }
   });
 
+  it('hides at once what was read many times before: reads repeated past the point where PostgreSQL keeps a generic plan of a prepared statement', async () => {
+    const author = await createUser(t);
+    const viewer = await createUser(t);
+    const post = await insertPost(t, author.id, { description: 'Leído muchas veces' });
+    expect((await follow(viewer, author)).statusCode).toBe(200);
+    // Eight reads of each: the statements are prepared and past their five custom plans.
+    for (let read = 0; read < 8; read += 1) {
+      expect((await get(viewer, `/api/posts/slug/${post.slug}`)).statusCode).toBe(200);
+      expect((await get(viewer, `/api/profile/${author.username}`)).json().posts.map((p: { id: string }) => p.id)).toContain(post.id);
+      expect((await get(viewer, `/api/posts/${post.id}/comments`)).statusCode).toBe(200);
+    }
+    expect((await block(author, viewer.username)).statusCode).toBe(200);
+    expect((await get(viewer, `/api/posts/slug/${post.slug}`)).statusCode).toBe(404);
+    expect((await get(viewer, `/api/profile/${author.username}`)).statusCode).toBe(404);
+    expect((await get(viewer, `/api/posts/${post.id}/comments`)).statusCode).toBe(404);
+    const feed = (await get(viewer, '/api/feed')).json() as { items: Array<{ id: string }> };
+    expect(feed.items.map((item) => item.id)).not.toContain(post.id);
+    expect((await unblock(author, viewer.username)).statusCode).toBe(200);
+    expect((await get(viewer, `/api/posts/slug/${post.slug}`)).statusCode).toBe(200);
+  });
+
   it('removes follows both ways with their counts, and refuses every write between the two, both ways', async () => {
     const w = await world();
     const { a, b } = w;

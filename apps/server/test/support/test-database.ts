@@ -33,7 +33,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   if (testDatabaseUrl) {
     const name = `wag_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${name}`);
-    const handle = await openDatabase({ kind: 'postgres', url: databaseUrlFor(name), poolSize: 5 });
+    // DATABASE_PREPARED_STATEMENTS=0 runs the suite without prepared statements, as the server would.
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrlFor(name), poolSize: 5, preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== '0' });
     await migrateToLatest(handle.db);
     return {
       db: handle.db,
