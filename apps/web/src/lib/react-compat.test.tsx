@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Component as PreactComponent } from 'preact';
-import { Component, startTransition, useOptimistic, useRef, useState, useSyncExternalStore, useTransition, type RefObject } from 'react';
+import { Component, startTransition, useEffect, useOptimistic, useRef, useState, useSyncExternalStore, useTransition, type RefObject } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '../test/social-fixtures';
@@ -133,6 +133,64 @@ describe('useSyncExternalStore', () => {
     fireEvent.click(button);
     expect(seen).toEqual([0, 1, 2]);
     expect(button).toHaveTextContent('3');
+    act(() => root.unmount());
+    container.remove();
+  });
+});
+
+describe('effects', () => {
+  it('of a render caused by a click run once it is committed, without waiting for a frame', async () => {
+    const closed = vi.fn();
+    function Dialog() {
+      useEffect(() => {
+        const onKey = (event: KeyboardEvent) => {
+          if (event.key === 'Escape') closed();
+        };
+        document.addEventListener('keydown', onKey);
+        return () => document.removeEventListener('keydown', onKey);
+      }, []);
+      return <p>open</p>;
+    }
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>show</button>
+          {open ? <Dialog /> : null}
+        </>
+      );
+    }
+    // Outside act, as in a browser: the click's render and its effects come in microtasks.
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    root.render(<Opener />);
+    container.querySelector('button')?.click();
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+    expect(container).toHaveTextContent('open');
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(closed).toHaveBeenCalledTimes(1);
+    frame.mockRestore();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('of any other render run in the next task, without waiting for a frame', async () => {
+    const ran = vi.fn();
+    function Reporter() {
+      useEffect(() => ran(), []);
+      return <p>shown</p>;
+    }
+    // Away from any interaction (an earlier test's clicks mark the current task as one).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    root.render(<Reporter />);
+    expect(ran).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ran).toHaveBeenCalledTimes(1);
+    frame.mockRestore();
     act(() => root.unmount());
     container.remove();
   });

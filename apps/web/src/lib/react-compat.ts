@@ -13,6 +13,11 @@
  * - `useSyncExternalStore` subscribes as the component is committed (preact/compat's waits for its
  *   after-paint effects, a frame later: a store change in between, a tap on a screen just shown, left
  *   the screen showing the old value to the next event handler).
+ * - Effects (`useEffect`) run when React runs them: those of a render caused by an interaction (a click,
+ *   a key, an input) at the end of that render's commit, the others in a task right after it. Preact's
+ *   wait for the next frame, which a window in the background may not draw for long (a dialog opened
+ *   by a click missed the Escape key pressed next, its listener not yet added), and which left a key
+ *   pressed just after suggestions appeared acting on the list before them.
  * - `autoFocus`: React focuses such an element when it is mounted; Preact only writes the `autofocus`
  *   attribute, which a browser honours at page load and not for an element inserted later.
  * - `onChange` of a text-like `<input>` or `<textarea>` (preact/compat listens to `input` events, as
@@ -161,6 +166,48 @@ export function useSyncExternalStore<T>(subscribe: (onChange: () => void) => () 
   }, [instance, subscribe]);
   return value;
 }
+
+// Effects: after an interaction, the events React treats as discrete (its DiscreteEventPriority) mark
+// the time until the next task; effects queued meanwhile run once the current render is committed.
+const discreteEvents = [
+  'beforeinput', 'blur', 'cancel', 'change', 'click', 'close', 'compositionend', 'compositionstart', 'contextmenu',
+  'copy', 'cut', 'dblclick', 'dragend', 'dragstart', 'drop', 'focus', 'focusin', 'focusout', 'input', 'invalid',
+  'keydown', 'keypress', 'keyup', 'mousedown', 'mouseup', 'paste', 'pause', 'play', 'pointercancel', 'pointerdown',
+  'pointerup', 'popstate', 'ratechange', 'reset', 'seeked', 'select', 'submit', 'toggle', 'touchcancel', 'touchend',
+  'touchstart', 'volumechange',
+];
+let afterInteraction = false;
+const endInteraction = () => {
+  afterInteraction = false;
+};
+if (typeof window !== 'undefined') {
+  const markInteraction = () => {
+    if (afterInteraction) return;
+    afterInteraction = true;
+    setTimeout(endInteraction, 0);
+  };
+  for (const type of discreteEvents) window.addEventListener(type, markInteraction, { capture: true, passive: true });
+}
+/**
+ * A task right after the current one, as React's scheduler posts its work: setImmediate where there is
+ * one (Node, the unit tests), else a MessageChannel message (browsers; unlike timers, not slowed down
+ * in a window in the background).
+ */
+const nextTask: (callback: () => void) => void = (() => {
+  if (typeof setImmediate === 'function') return (callback) => void setImmediate(callback);
+  if (typeof MessageChannel !== 'function') return (callback) => void setTimeout(callback, 0);
+  const waiting: Array<() => void> = [];
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => waiting.shift()?.();
+  return (callback) => {
+    waiting.push(callback);
+    channel.port2.postMessage(null);
+  };
+})();
+options.requestAnimationFrame = (callback: () => void) => {
+  if (afterInteraction) queueMicrotask(callback);
+  else nextTask(callback);
+};
 
 // autoFocus: focus the element once, when it is first attached (refs attach after the tree is in the
 // document), and leave no autofocus attribute (React writes none either). The ref that wraps a ref of
