@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { buildStamp } from './scripts/build-stamp.mjs';
 import { openSourceLicenses } from './scripts/open-source-licenses.mjs';
+import { reactAliases } from './scripts/react-aliases.mjs';
 
 const apiServer = 'http://localhost:3000';
 
@@ -24,8 +24,11 @@ const nonGetOnly: ProxyOptions = {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  // The app and its libraries are written for React; what runs is Preact (docs/decisions/00XX-preact.md).
+  // Vite turns the JSX into react/jsx-runtime calls (tsconfig.json "jsx": "react-jsx"), aliased too.
+  resolve: { alias: reactAliases },
+  oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
-    react(),
     openSourceLicenses(),
     // A .br and a .gz beside every text file of the build (best ratios: made once, served as they are
     // by the server with preCompressed), so nothing is compressed per request.
@@ -47,11 +50,17 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks the first screen loads (scripts/measure-first-screen.mjs).
     manifest: true,
     rolldownOptions: {
+      // TanStack Query's modules begin with "use client" (for React Server Components, none here).
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
+        warn(warning);
+      },
       output: {
         // Libraries change less often than the app: separate files stay cached across deploys.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // The UI runtime (Preact and what makes it React, the router): one file that changes rarely.
+            { name: 'preact', test: /node_modules[\\/](preact|react-router)[\\/]|src[\\/]lib[\\/]react-compat\.[jt]s$/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
           ],
         },

@@ -117,6 +117,8 @@ export function PaymentForm({ purchase, onDone, doneLabel, onBusyChange, onRedir
   const { offer, unavailable, pending, failed, retry, testMode, hosted } = useOffer(purchase);
   const pay = usePay();
   const [card, setCard] = useState<CardFields>(emptyCard);
+  // The value is read in the handler, not in the updater (which may run after the event is handled).
+  const setCardField = (field: keyof CardFields, value: string) => setCard((current) => ({ ...current, [field]: value }));
   const [accepted, setAccepted] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [stage, setStage] = useState<Stage>({ name: 'form' });
@@ -252,7 +254,7 @@ export function PaymentForm({ purchase, onDone, doneLabel, onBusyChange, onRedir
             inputMode="numeric"
             placeholder="1234 5678 9012 3456"
             value={card.cardNumber}
-            onChange={(event) => setCard((current) => ({ ...current, cardNumber: formatCardNumber(event.target.value) }))}
+            onChange={(event) => setCardField('cardNumber', formatCardNumber(event.target.value))}
             error={problemText('cardNumber')}
             showError={attempted}
             required
@@ -265,7 +267,7 @@ export function PaymentForm({ purchase, onDone, doneLabel, onBusyChange, onRedir
               inputMode="numeric"
               placeholder={t('vip.card.expiryPlaceholder')}
               value={card.expiryDate}
-              onChange={(event) => setCard((current) => ({ ...current, expiryDate: formatExpiry(event.target.value) }))}
+              onChange={(event) => setCardField('expiryDate', formatExpiry(event.target.value))}
               error={problemText('expiryDate')}
               showError={attempted}
               required
@@ -277,7 +279,7 @@ export function PaymentForm({ purchase, onDone, doneLabel, onBusyChange, onRedir
               inputMode="numeric"
               hint={t('vip.card.cvvHint')}
               value={card.cvv}
-              onChange={(event) => setCard((current) => ({ ...current, cvv: formatCvv(event.target.value) }))}
+              onChange={(event) => setCardField('cvv', formatCvv(event.target.value))}
               error={problemText('cvv')}
               showError={attempted}
               required

@@ -30,7 +30,11 @@ export function RegisterPage() {
   const field = (name: keyof RegisterValues) => ({
     name,
     value: values[name],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      // Read now: the updater may run after the event has been handled.
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
     error: errors[name] ?? null,
     showError: attempted,
     required: true,

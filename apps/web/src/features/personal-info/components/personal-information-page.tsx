@@ -56,8 +56,11 @@ function PersonalInfoForm({ initial, pendingEmail, emailConfirmed }: { initial: 
   const [form, setForm] = useState(initial);
   const availability = useUsernameAvailability(form.username, original.username);
 
-  const set = (field: keyof PersonalInfoPayload) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof PersonalInfoPayload) => (event: { target: { value: string } }) => {
+    // Read now: the updater may run after the event has been handled.
+    const { value } = event.target;
+    setForm((current) => ({ ...current, [field]: value }));
+  };
   // A new email needs the current password; it becomes the account's once confirmed from the link.
   const emailChanged = form.email.trim() !== original.email;
 
