@@ -24,7 +24,7 @@ const nonGetOnly: ProxyOptions = {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
-  // The app and its libraries are written for React; what runs is Preact (docs/decisions/00XX-preact.md).
+  // The app and its libraries are written for React; what runs is Preact (docs/decisions/0031-preact.md).
   // Vite turns the JSX into react/jsx-runtime calls (tsconfig.json "jsx": "react-jsx"), aliased too.
   resolve: { alias: reactAliases },
   oxc: { jsx: { runtime: 'automatic' } },

@@ -100,7 +100,7 @@ test('the about page shows the version and the bundled licences; a guest reads t
   await expect(page.getByTestId('about-support')).toHaveAttribute('href', 'mailto:soporte@wag.app');
   await page.getByRole('link', { name: /Licencias de código abierto/ }).click();
   const list = page.getByTestId('licenses-list');
-  // The UI runtime the bundle ships (Preact, under React's API: docs/decisions/00XX-preact.md).
+  // The UI runtime the bundle ships (Preact, under React's API: docs/decisions/0031-preact.md).
   await expect(list.getByText('preact', { exact: true })).toBeVisible();
   await expect(list.locator('li').first()).toContainText('MIT');
   await page.getByText('Ver licencia').first().click();

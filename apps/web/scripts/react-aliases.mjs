@@ -1,5 +1,5 @@
 // `react` and `react-dom` as the app's bundle and unit tests see them: Preact's compatibility layer
-// (docs/decisions/00XX-preact.md). `react` and `react-dom` themselves go to src/lib/react-compat.js,
+// (docs/decisions/0031-preact.md). `react` and `react-dom` themselves go to src/lib/react-compat.js,
 // preact/compat with what it lacks of React 19 (react-compat.ts); the other entry points are preact/compat's.
 import { fileURLToPath } from 'node:url';
 

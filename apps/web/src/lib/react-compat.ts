@@ -2,7 +2,7 @@
  * What preact/compat lacks, or does otherwise, of React 19 that the app or its libraries rely on.
  * `react` and `react-dom` in the built app and in the unit tests are react-compat.js (the aliases of
  * scripts/react-aliases.mjs): preact/compat with these in place of its own. Importing this module
- * installs the option hooks below. docs/decisions/00XX-preact.md says why, and what to check on upgrades.
+ * installs the option hooks below. docs/decisions/0031-preact.md says why, and what to check on upgrades.
  *
  * - Transitions that know when they end: preact/compat's `startTransition` runs its callback and
  *   forgets it, and its `useTransition` is never pending. Here an action that returns a promise keeps
