@@ -10,6 +10,7 @@
 // run's figures), --port N (default: a free one), --data-dir DIR (a demo world seeded by an earlier
 // start, kept afterwards: the first start of a demo world makes its media, which takes minutes),
 // --origin URL (measure a server already running on a demo world: no build, no server started).
+// --reports DIR (every run's whole Lighthouse report as JSON, to read what blocked the main thread).
 // Chromium: CHROME_PATH, else /usr/bin/chromium.
 // fetch is Node's own; localStorage and document are read in functions that run in the page.
 /* global fetch, localStorage, document */
@@ -32,6 +33,7 @@ const runs = Number(option('--runs') ?? 5);
 const build = !argv.includes('--no-build');
 const only = option('--only')?.split(',');
 const jsonOut = option('--json');
+const reportsDir = option('--reports');
 const keptDataDir = option('--data-dir');
 const askedPort = option('--port');
 const givenOrigin = option('--origin');
@@ -197,6 +199,10 @@ async function measure(origin) {
         await cdp.detach();
 
         const lhr = await audit(`${origin}${page.path}`, tab);
+        if (reportsDir) {
+          fs.mkdirSync(reportsDir, { recursive: true });
+          fs.writeFileSync(path.join(reportsDir, `${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run}.json`), JSON.stringify(lhr));
+        }
 
         // What the page was, as the person would see it: signed in or not, and past the gates.
         const state = await tab.evaluate(() => ({

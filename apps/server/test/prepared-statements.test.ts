@@ -3,7 +3,7 @@ import pg from 'pg';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/database.js';
-import { prepareStatements } from '../src/db/prepared-statements.js';
+import { CUSTOM_PLAN, isStalePreparedStatement, prepareStatements } from '../src/db/prepared-statements.js';
 import { testDatabaseUrl } from './support/test-database.js';
 
 /**
@@ -79,22 +79,50 @@ describe('named prepared statements', () => {
     });
   });
 
-  it('recovers a statement whose result type a schema change altered: it fails once, then is prepared afresh', async () => {
+  it('recovers a statement whose result type a schema change altered: prepared afresh, the error unseen outside a transaction', async () => {
     await withConnection(10, async (client) => {
       const text = `SELECT * FROM ${schema}.items WHERE id = $1`;
       expect(Object.keys((await client.query(text, [1])).rows[0])).toEqual(['id', 'name']);
       await client.query(`ALTER TABLE ${schema}.items ADD COLUMN extra text DEFAULT 'x'`);
-      await expect(client.query(text, [1])).rejects.toThrow(/cached plan must not change result type/);
       expect((await client.query(text, [1])).rows[0]).toEqual({ id: 1, name: 'uno', extra: 'x' });
+      await client.query(`ALTER TABLE ${schema}.items DROP COLUMN extra`);
     });
   });
 
-  it('recovers statements the server no longer holds (DISCARD ALL): one failure each, then prepared afresh', async () => {
+  it('inside a transaction the stale statement fails once (the transaction is aborted), then is prepared afresh', async () => {
+    await withConnection(10, async (client) => {
+      const text = `SELECT * FROM ${schema}.items WHERE id = $1`;
+      expect(Object.keys((await client.query(text, [1])).rows[0])).toEqual(['id', 'name']);
+      await client.query(`ALTER TABLE ${schema}.items ADD COLUMN extra2 text DEFAULT 'y'`);
+      await client.query('begin');
+      await expect(client.query(text, [1])).rejects.toThrow(/cached plan must not change result type/);
+      await client.query('rollback');
+      expect((await client.query(text, [1])).rows[0]).toEqual({ id: 1, name: 'uno', extra2: 'y' });
+      await client.query(`ALTER TABLE ${schema}.items DROP COLUMN extra2`);
+    });
+  });
+
+  it('leaves a statement marked for custom plans unprepared (search: its best plan depends on its words)', async () => {
+    await withConnection(10, async (client) => {
+      const text = `${CUSTOM_PLAN} SELECT name FROM ${schema}.items WHERE name LIKE $1`;
+      for (let run = 0; run < 7; run++) expect((await client.query(text, ['u%'])).rows).toEqual([{ name: 'uno' }]);
+      expect(await held(client)).toEqual([]);
+    });
+  });
+
+  it('tells a stale statement by its code and routine, whatever the language of the messages', () => {
+    const spanish = Object.assign(new Error('el plan almacenado no debe cambiar el tipo de resultado'), { code: '0A000', routine: 'RevalidateCachedQuery' });
+    expect(isStalePreparedStatement(spanish)).toBe(true);
+    expect(isStalePreparedStatement(Object.assign(new Error('no existe la sentencia preparada «wag_1»'), { code: '26000' }))).toBe(true);
+    expect(isStalePreparedStatement(Object.assign(new Error('other'), { code: '0A000', routine: 'transformLockingClause' }))).toBe(false);
+    expect(isStalePreparedStatement(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+
+  it('recovers statements the server no longer holds (DISCARD ALL): prepared afresh without an error', async () => {
     await withConnection(10, async (client) => {
       const text = `SELECT name FROM ${schema}.items WHERE id = $1`;
       expect((await client.query(text, [3])).rows[0].name).toBe('tres');
       await client.query('DEALLOCATE ALL');
-      await expect(client.query(text, [3])).rejects.toThrow(/does not exist/);
       expect((await client.query(text, [3])).rows[0].name).toBe('tres');
       expect(await held(client)).toEqual([text]);
     });

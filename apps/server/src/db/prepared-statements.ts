@@ -22,10 +22,10 @@ import type pg from 'pg';
  * Each connection keeps at most `limit` statements: the least recently used one is deallocated when
  * another comes (statements whose text varies, such as `IN` lists of different lengths, cannot pile
  * up on the server). Only queries with parameters are prepared: utility statements (BEGIN, SET,
- * LISTEN, …) run as before. A prepared statement whose result type a schema change altered fails
- * once with "cached plan must not change result type", and one the server no longer holds (DISCARD
- * ALL) fails once with "does not exist": either is then forgotten, and prepared again on its next
- * execution.
+ * LISTEN, …) run as before. A prepared statement whose result's row type a schema change altered
+ * ("cached plan must not change result type"; PostgreSQL replans any other change by itself), or one
+ * the server no longer holds (DISCARD ALL), is forgotten and prepared afresh: outside a transaction
+ * the execution is repeated at once, inside one the error stands (the transaction is aborted) once.
  */
 export const PREPARED_STATEMENTS_PER_CONNECTION = 200;
 
@@ -42,6 +42,18 @@ const unpreparable = new Set<string>();
 const PREPARING = Symbol('wag.preparedStatements');
 
 type Queryable = { [PREPARING]?: true; connection?: { parsedStatements?: Record<string, string> } };
+
+/**
+ * A prepared statement the server can no longer run as it was prepared: its result's row type changed
+ * (`feature_not_supported` from RevalidateCachedQuery, recognised by its routine and code, whatever the
+ * language of the server's messages) or it no longer exists (`invalid_sql_statement_name`).
+ */
+export function isStalePreparedStatement(error: unknown): boolean {
+  const { code, routine } = (error ?? {}) as { code?: string; routine?: string };
+  if (code === '26000') return true;
+  if (code !== '0A000') return false;
+  return routine === 'RevalidateCachedQuery' || (error instanceof Error && /cached plan must not change result type/.test(error.message));
+}
 
 /** Makes `client` prepare its parameterized queries (idempotent: a pooled client is patched once). */
 export function prepareStatements<C extends pg.PoolClient>(client: C, limit = PREPARED_STATEMENTS_PER_CONNECTION): C {
@@ -64,9 +76,10 @@ export function prepareStatements<C extends pg.PoolClient>(client: C, limit = PR
     if (wasParsed) original(`DEALLOCATE ${name}`).catch(() => undefined);
   };
 
-  (client as { query: unknown }).query = (...args: unknown[]) => {
-    const [text, values] = args;
-    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || args.length > 2 || text.startsWith(CUSTOM_PLAN) || unpreparable.has(text)) return original(...args);
+  /** Whether the connection is inside a transaction (Kysely's begin/commit/rollback pass through here). */
+  let inTransaction = false;
+
+  const execute = (text: string, values: unknown[]): Promise<pg.QueryResult> => {
     let name = names.get(text);
     if (name === undefined) {
       name = `wag_${next++}`;
@@ -75,16 +88,31 @@ export function prepareStatements<C extends pg.PoolClient>(client: C, limit = PR
       names.delete(text);
     }
     names.set(text, name);
-    return original({ name, text, values }).catch((error: unknown) => {
-      // The plan outlived a schema change, or the statement is gone (DISCARD ALL, a pooler's reset):
-      // forgotten here too, so that the next execution prepares it afresh.
+    return original({ name, text, values });
+  };
+
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    if (typeof text === 'string') {
+      if (/^\s*(begin|start\s+transaction)\b/i.test(text)) inTransaction = true;
+      else if (/^\s*(commit|end|rollback(?!\s+to\b))\b/i.test(text)) inTransaction = false;
+    }
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || args.length > 2 || text.startsWith(CUSTOM_PLAN) || unpreparable.has(text)) return original(...args);
+    return execute(text, values).catch((error: unknown) => {
       const code = (error as { code?: string }).code;
-      if (error instanceof Error && (/cached plan must not change result type/.test(error.message) || code === '26000')) forget(text);
       if (code === '42P10') {
         unpreparable.add(text);
         forget(text);
+        throw error;
       }
-      throw error;
+      // The plan outlived a change of the result's row type, or the statement is gone (DISCARD ALL, a
+      // pooler's reset): forgotten here too and prepared afresh. Outside a transaction the execution is
+      // repeated at once, so nobody sees the error; inside one the transaction is already aborted, so
+      // the error stands (once: the next execution prepares it afresh).
+      if (!isStalePreparedStatement(error)) throw error;
+      forget(text);
+      if (inTransaction) throw error;
+      return execute(text, values);
     });
   };
   return client;

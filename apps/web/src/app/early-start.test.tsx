@@ -4,6 +4,7 @@ import { clearEarly, takeEarly } from '../lib/early';
 import { jsonResponse, renderRoutes } from '../test/render-routes';
 import { calls, makePost } from '../test/social-fixtures';
 import { startFirstScreen } from './early-start';
+import { createQueryClient } from './query-client';
 import { HomeRoute } from './routes/home-route';
 
 afterEach(() => {
@@ -95,5 +96,18 @@ describe('startFirstScreen', () => {
     expect(feedTokens.slice(1).length).toBeGreaterThan(0);
     expect(new Set(feedTokens.slice(1))).toEqual(new Set(['Bearer tok-2']));
     expect(takeEarly('feed:@ana')).toBeDefined();
+  });
+});
+
+describe('an early answer and a write', () => {
+  it('is dropped by any write made before it was taken, so the screen asks afresh', async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    serve();
+    startFirstScreen({ pathname: '/', search: '' });
+    const client = createQueryClient();
+    await client.getMutationCache().build(client, { mutationFn: async () => 'followed' }).execute(undefined);
+    expect(takeEarly('story-row:@ana')).toBeUndefined();
+    expect(takeEarly('feed:@ana')).toBeUndefined();
   });
 });

@@ -34,7 +34,7 @@ export function takeEarly<T>(key: string): Promise<T> | undefined {
   return early.answer as Promise<T>;
 }
 
-/** Forgets every answer not taken yet (tests; a session that changes before the first render). */
+/** Forgets every answer not taken yet: on any write (app/query-client.ts), and in tests. */
 export function clearEarly(): void {
   started.clear();
 }

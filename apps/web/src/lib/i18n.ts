@@ -94,7 +94,11 @@ function loadPart(language: Language, part: Part): Promise<void> {
   return loading;
 }
 
-async function switchTo(language: Language): Promise<void> {
+/** Counts the languages asked for: only the last one asked is switched to, whichever downloads first. */
+let lastAsked = 0;
+
+async function switchTo(language: Language, asked: number): Promise<void> {
+  if (asked !== lastAsked) return;
   if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }
@@ -105,8 +109,9 @@ async function switchTo(language: Language): Promise<void> {
  */
 export async function startLanguage(language: Language): Promise<void> {
   starting ??= language;
+  const asked = ++lastAsked;
   await loadPart(language, 'first');
-  await switchTo(language);
+  await switchTo(language, asked);
 }
 
 /**
@@ -120,8 +125,9 @@ export function loadRestTexts(): Promise<void> {
 /** Downloads a language's whole catalog (both parts, once) and only then makes it the interface language. */
 export async function loadLanguage(language: Language): Promise<void> {
   starting ??= language;
+  const asked = ++lastAsked;
   await Promise.all([loadPart(language, 'first'), loadPart(language, 'rest')]);
-  await switchTo(language);
+  await switchTo(language, asked);
 }
 
 /** The text of `key` in the interface language; plural texts pick their form from `count`. */

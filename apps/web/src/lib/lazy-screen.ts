@@ -11,9 +11,30 @@ const waiting = new WeakSet<object>();
  * load without it: their texts are in the catalog's first part.
  */
 export function afterTexts<T>(load: () => Promise<T>): () => Promise<T> {
-  const loader = async () => (await Promise.all([load(), loadRestTexts()]))[0];
+  const loader = async () => (await Promise.all([load(), restTextsOrNone()]))[0];
   waiting.add(loader);
   return loader;
+}
+
+/** Pauses between the attempts at the rest of the catalog after a failure. */
+export const REST_TEXTS_RETRY_MS = [500, 2000];
+
+/**
+ * The rest of the catalog, asked for again after a failure; should every attempt fail, the screen
+ * renders anyway (its texts show their keys, as the app does when the first part fails). A lazy
+ * component or route whose loader rejects stays broken until the page is reloaded, and one in the
+ * shell (the creator link, the search overlay) would take the whole app down with it.
+ */
+async function restTextsOrNone(): Promise<void> {
+  for (const pause of [...REST_TEXTS_RETRY_MS, null]) {
+    try {
+      await loadRestTexts();
+      return;
+    } catch {
+      if (pause === null) return;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
 }
 
 /** Whether `loader` was made by `afterTexts`. */
