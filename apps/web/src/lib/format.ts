@@ -1,4 +1,5 @@
 import { currentLocale, t } from './i18n';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -29,7 +30,7 @@ export function commentAge(value: Date | string | number | null | undefined, now
   if (!date) return '';
   const elapsed = Math.max(0, now.getTime() - date.getTime());
   const locale = currentLocale();
-  const format = new Intl.RelativeTimeFormat(locale, { style: RELATIVE_STYLE[locale] ?? 'short', numeric: 'always' });
+  const format = relativeTimeFormat(locale, { style: RELATIVE_STYLE[locale] ?? 'short', numeric: 'always' });
   if (elapsed < MINUTE) return format.format(-Math.floor(elapsed / 1000), 'second');
   if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return format.format(-Math.floor(elapsed / HOUR), 'hour');
@@ -38,7 +39,7 @@ export function commentAge(value: Date | string | number | null | undefined, now
 
 /** Counts on cards and profiles: 999, 1,2 mil, 3,4 M (texts with a count use `{count, compact}`, the same). */
 export function formatCount(value: number): string {
-  return new Intl.NumberFormat(currentLocale(), { notation: 'compact', maximumFractionDigits: 1 }).format(
+  return numberFormat(currentLocale(), { notation: 'compact', maximumFractionDigits: 1 }).format(
     Math.max(0, value),
   );
 }
@@ -54,5 +55,5 @@ export function isoDate(value: string | null | undefined): string {
 export function calendarDate(value: Date | string | number | null | undefined): string {
   const date = toDate(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat(currentLocale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+  return dateTimeFormat(currentLocale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
 }

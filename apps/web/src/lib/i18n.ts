@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '@wag/contract/preferences-rules';
 import i18next from 'i18next';
+import { numberFormat } from './intl';
 import type esFirst from '../locales/es/first.json';
 import type esRest from '../locales/es/rest.json';
 
@@ -67,7 +68,7 @@ void i18n.init({
   react: { useSuspense: false },
 });
 i18n.services.formatter?.add('compact', (value: unknown, lng: string | undefined) =>
-  new Intl.NumberFormat(lng, { notation: 'compact', maximumFractionDigits: 1 }).format(Math.max(0, Number(value) || 0)),
+  numberFormat(lng, { notation: 'compact', maximumFractionDigits: 1 }).format(Math.max(0, Number(value) || 0)),
 );
 
 export function isLanguage(value: unknown): value is Language {

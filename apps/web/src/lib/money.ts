@@ -1,4 +1,5 @@
 import { currentLocale } from './i18n';
+import { numberFormat } from './intl';
 
 // Its own module: only the lazily loaded money screens use it, so it stays off the first screen.
 
@@ -9,9 +10,9 @@ import { currentLocale } from './i18n';
 export function formatMoney(cents: number, currency: string): string {
   const amount = cents / 100;
   try {
-    return new Intl.NumberFormat(currentLocale(), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+    return numberFormat(currentLocale(), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   } catch {
     // An unknown currency code: the number and the code.
-    return `${new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+    return `${numberFormat(currentLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
   }
 }

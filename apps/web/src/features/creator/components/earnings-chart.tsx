@@ -1,6 +1,7 @@
 import type { CreatorDashboardResponse } from '@wag/contract/payments';
 import { formatMoney } from '../../../lib/money';
 import { currentLocale, t } from '../../../lib/i18n';
+import { dateTimeFormat } from '../../../lib/intl';
 
 type Month = CreatorDashboardResponse['earningsByMonth'][number];
 
@@ -10,7 +11,7 @@ export function monthLabel(month: string, style: 'short' | 'long' = 'short'): st
   if (!match) return month;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
   const options: Intl.DateTimeFormatOptions = style === 'short' ? { month: 'short', timeZone: 'UTC' } : { month: 'long', year: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(currentLocale(), options).format(date);
+  return dateTimeFormat(currentLocale(), options).format(date);
 }
 
 const WIDTH = 600;
