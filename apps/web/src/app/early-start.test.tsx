@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cardImage, FEED_CARD_SIZES, quickyPoster } from '../components/posts/post-media';
 import { clearEarly, takeEarly } from '../lib/early';
 import { jsonResponse, renderRoutes } from '../test/render-routes';
 import { calls, makePost } from '../test/social-fixtures';
@@ -109,5 +110,42 @@ describe('an early answer and a write', () => {
     await client.getMutationCache().build(client, { mutationFn: async () => 'followed' }).execute(undefined);
     expect(takeEarly('story-row:@ana')).toBeUndefined();
     expect(takeEarly('feed:@ana')).toBeUndefined();
+  });
+});
+
+describe('the first picture', () => {
+  afterEach(() => document.head.querySelectorAll('link[rel="preload"][as="image"]').forEach((link) => link.remove()));
+
+  it("is asked for as soon as the feed's answer names it, as the first card will show it", async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    serve();
+    startFirstScreen({ pathname: '/', search: '' });
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull());
+    const link = document.head.querySelector('link[rel="preload"][as="image"]')!;
+    const post = (answers['/api/feed'] as { items: Parameters<typeof cardImage>[0][] }).items[0]!;
+    const image = cardImage(post)!;
+    expect(link.getAttribute('href')).toBe(image.src);
+    expect(link.getAttribute('imagesrcset')).toBe(image.srcSet);
+    expect(link.getAttribute('imagesizes')).toBe(FEED_CARD_SIZES);
+    expect(link.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it("is the player's poster for a guest, and nothing for a locked quicky", async () => {
+    const quicky = { ...makePost({ slug: 'q1', post_type: 'quicky', media_type: 'video' }) };
+    answers['/api/feed/for-you'] = { items: [quicky], nextCursor: null };
+    const fetchMock = serve();
+    startFirstScreen({ pathname: '/', search: '' });
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull());
+    expect(document.head.querySelector('link[rel="preload"][as="image"]')!.getAttribute('href')).toBe(quickyPoster(quicky));
+
+    document.head.querySelector('link[rel="preload"][as="image"]')!.remove();
+    clearEarly();
+    answers['/api/feed/for-you'] = { items: [{ ...quicky, locked: true }], nextCursor: null };
+    startFirstScreen({ pathname: '/', search: '' });
+    await vi.waitFor(() => expect(calls(fetchMock).filter((call) => call === 'GET /api/feed/for-you')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.head.querySelector('link[rel="preload"][as="image"]')).toBeNull();
+    answers['/api/feed/for-you'] = { items: [], nextCursor: null };
   });
 });

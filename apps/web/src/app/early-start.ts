@@ -1,8 +1,10 @@
+import { cardImage, FEED_CARD_SIZES, quickyPoster } from '../components/posts/post-media';
 import { startFeedEarly } from '../features/home/api/feed';
 import { startForYouEarly } from '../features/home/api/for-you';
 import { startStoryRowEarly } from '../features/stories/api/use-stories';
 import { readToken, readUsername } from '../lib/auth-storage';
 import { startCurrentUserEarly } from '../lib/current-user';
+import { preloadImage } from '../lib/preload';
 import { viewerKey } from '../lib/viewer-key';
 
 /**
@@ -21,11 +23,24 @@ export function startFirstScreen(location: Pick<Location, 'pathname' | 'search'>
   // The tab the home opens on (home-page.tsx): the one in the URL; with none, a signed-in person's
   // feed decides ('Siguiendo' for people who follow someone) and a guest gets 'Para ti'.
   const following = tab === 'siguiendo' || (tab !== 'para-ti' && session.token !== null);
+  // The first picture (the largest thing on the screen) is asked for as soon as the answer names it,
+  // not once the screen has rendered: the same src/srcset/sizes as the first feed card, or the
+  // player's poster.
   if (following) {
-    startFeedEarly(viewer);
+    startFeedEarly(viewer)
+      .then((feed) => {
+        const image = feed.items[0] ? cardImage(feed.items[0]) : null;
+        if (image) preloadImage({ ...image, sizes: FEED_CARD_SIZES });
+      })
+      .catch(() => undefined);
     if (session.token) startStoryRowEarly(viewer);
   } else {
-    startForYouEarly(viewer);
+    startForYouEarly(viewer)
+      .then((page) => {
+        const poster = page.items[0] && !page.items[0].locked ? quickyPoster(page.items[0]) : undefined;
+        if (poster) preloadImage({ src: poster });
+      })
+      .catch(() => undefined);
     void import('../components/quicky-player/quicky-player');
   }
 }

@@ -16,13 +16,18 @@ interface Early {
 
 const started = new Map<string, Early>();
 
-/** Starts `call` now and keeps its answer for the first `takeEarly(key)`. */
-export function startEarly(key: string, call: () => Promise<unknown>): void {
-  if (started.has(key)) return;
+/**
+ * Starts `call` now and keeps its answer for the first `takeEarly(key)`; returns it too, for what the
+ * first screen can do with it before it renders (its first picture asked for at once).
+ */
+export function startEarly<T>(key: string, call: () => Promise<T>): Promise<T> {
+  const running = started.get(key);
+  if (running) return running.answer as Promise<T>;
   const answer = call();
   // Whoever takes it handles a failure; one never taken must not surface as an unhandled rejection.
   answer.catch(() => undefined);
   started.set(key, { answer, startedAt: Date.now() });
+  return answer;
 }
 
 /** The answer started for `key`, once, while it is younger than its lifetime; otherwise undefined. */

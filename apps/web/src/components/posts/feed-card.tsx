@@ -6,7 +6,7 @@ import { Avatar } from '../ui/avatar';
 import { Button, ButtonLink } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { useToast } from '../ui/toast';
-import { cardImage, postHref } from './post-media';
+import { cardImage, FEED_CARD_SIZES, postHref } from './post-media';
 import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { usePostLike } from '../../lib/post-actions';
@@ -45,9 +45,6 @@ export function VipOffer({ username }: { username: string }) {
     </div>
   );
 }
-
-/** The card's width: the feed column (feed-page.css, at most 620px) or the screen, whichever is narrower. */
-export const FEED_CARD_SIZES = '(min-width: 620px) 620px, 100vw';
 
 /**
  * A post in a list (docs/product.md §2 "Feed card"): author, media (quickys 9:16, images and carousels

@@ -45,3 +45,11 @@ export function cardImage(post: PostSummary): { src: string; srcSet?: string } |
   if (!tile || !display || display === tile || !width || width <= TILE_WIDTH[video ? 'video' : 'image']) return { src };
   return { src: tile, srcSet: `${tile} ${TILE_WIDTH[video ? 'video' : 'image']}w, ${display} ${width}w` };
 }
+
+/** The card's width: the feed column (feed-page.css, at most 620px) or the screen, whichever is narrower. */
+export const FEED_CARD_SIZES = '(min-width: 620px) 620px, 100vw';
+
+/** The still the quicky player shows until its video plays. */
+export function quickyPoster(post: Pick<PostSummary, 'video_thumbnail_url' | 'cover_url' | 'thumbnail_url'>): string | undefined {
+  return post.video_thumbnail_url ?? post.cover_url ?? post.thumbnail_url ?? undefined;
+}

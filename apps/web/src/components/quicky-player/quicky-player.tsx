@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { VipOffer } from '../posts/feed-card';
+import { quickyPoster } from '../posts/post-media';
 import { BottomSheet } from '../ui/bottom-sheet';
 import { Icon } from '../ui/icon';
 import { t } from '../../lib/i18n';
@@ -192,7 +193,7 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
   const like = useItemLike(item, detail);
   const playable = !item.locked && item.status === 'ready' && Boolean(item.video_url ?? item.media_url);
   const src = item.video_url ?? item.media_url ?? undefined;
-  const poster = item.video_thumbnail_url ?? item.cover_url ?? item.thumbnail_url ?? undefined;
+  const poster = quickyPoster(item);
   const knowsLike = !token || detail !== undefined || item.isLiked !== undefined;
 
   useVideoView(video, active && playable ? item.id : null, counted);

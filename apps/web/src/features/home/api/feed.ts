@@ -23,8 +23,8 @@ export const feedQuery = (viewer: string) =>
 const earlyKey = (viewer: string) => `feed:${viewer}`;
 
 /** Asks for the feed's first page before the app renders (lib/early.ts): its first fetch takes it. */
-export function startFeedEarly(viewer: string): void {
-  startEarly(earlyKey(viewer), () => api('feed', { query: { cursor: undefined } }));
+export function startFeedEarly(viewer: string): Promise<FeedResponse> {
+  return startEarly(earlyKey(viewer), () => api('feed', { query: { cursor: undefined } }));
 }
 
 export function useFeed(enabled = true) {

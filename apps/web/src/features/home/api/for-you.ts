@@ -30,8 +30,8 @@ export const forYouQuery = (viewer: string) =>
 const earlyKey = (viewer: string) => `for-you:${viewer}`;
 
 /** Asks for 'Para ti''s first page before the app renders (lib/early.ts): its first fetch takes it. */
-export function startForYouEarly(viewer: string): void {
-  startEarly(earlyKey(viewer), () => api('forYou', { query: { cursor: undefined } }));
+export function startForYouEarly(viewer: string): Promise<ForYouResponse> {
+  return startEarly(earlyKey(viewer), () => api('forYou', { query: { cursor: undefined } }));
 }
 
 export function useForYou(enabled: boolean) {
