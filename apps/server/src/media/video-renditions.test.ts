@@ -6,19 +6,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnreadableMediaError } from './unreadable-media.js';
 import { COPY_LIMITS, longestKeyframeGapMs, planVideo, probeMedia, runFfmpeg, writeVideoRenditions, type MediaProbe } from './video-renditions.js';
 
-describe('writeVideoRenditions', () => {
-  let dir: string;
+/** One temporary folder for the describe it is called in, removed after its tests. */
+function tempDir(prefix: string): () => string {
+  let dir = '';
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-video-'));
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
   });
   afterAll(async () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
+  return () => dir;
+}
+
+describe('writeVideoRenditions', () => {
+  const folder = tempDir('wag-video-');
 
   it('transcodes a silent, rotated phone clip to upright H.264/AAC with a poster and a 9:16 tile', async () => {
     // A landscape recording that the container marks as rotated: it must come out portrait.
-    const recorded = path.join(dir, 'recorded.mp4');
-    const source = path.join(dir, 'phone.mov');
+    const recorded = path.join(folder(), 'recorded.mp4');
+    const source = path.join(folder(), 'phone.mov');
     await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=30:duration=3', '-c:v', 'mpeg4', recorded]);
     // The rotation flag is only kept when remuxing; the location stands in for a phone's GPS tag.
     await runFfmpeg([
@@ -29,7 +35,7 @@ describe('writeVideoRenditions', () => {
     const before = await probeMedia(source);
     expect(before).toMatchObject({ width: 180, height: 320, audioCodec: null, videoCodec: 'mpeg4' });
 
-    const out = path.join(dir, 'out');
+    const out = path.join(folder(), 'out');
     await fs.mkdir(out);
     const result = await writeVideoRenditions(source, out);
     expect(result).toMatchObject({ width: 180, height: 320 });
@@ -47,26 +53,26 @@ describe('writeVideoRenditions', () => {
   }, 60_000);
 
   it('fails on a file that is not a video', async () => {
-    const junk = path.join(dir, 'junk.mp4');
+    const junk = path.join(folder(), 'junk.mp4');
     await fs.writeFile(junk, 'definitely not a video');
-    const out = path.join(dir, 'junk-out');
+    const out = path.join(folder(), 'junk-out');
     await fs.mkdir(out);
     await expect(writeVideoRenditions(junk, out)).rejects.toBeInstanceOf(UnreadableMediaError);
     expect(await fs.readdir(out)).toEqual([]);
   });
 
   it('calls a video cut short the file’s fault, and a missing output folder ours', async () => {
-    const whole = path.join(dir, 'whole.mp4');
+    const whole = path.join(folder(), 'whole.mp4');
     await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=10:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-movflags', '+faststart', whole]);
     const bytes = await fs.readFile(whole);
-    const cut = path.join(dir, 'cut.mp4');
+    const cut = path.join(folder(), 'cut.mp4');
     // The index is at the front, so the probe still finds a video stream; the frames are gone.
     await fs.writeFile(cut, bytes.subarray(0, Math.floor(bytes.length * 0.1)));
-    const out = path.join(dir, 'cut-out');
+    const out = path.join(folder(), 'cut-out');
     await fs.mkdir(out);
     await expect(writeVideoRenditions(cut, out)).rejects.toBeInstanceOf(UnreadableMediaError);
 
-    const failure = await writeVideoRenditions(whole, path.join(dir, 'no-such-folder')).catch((error: unknown) => error);
+    const failure = await writeVideoRenditions(whole, path.join(folder(), 'no-such-folder')).catch((error: unknown) => error);
     expect(failure).not.toBeInstanceOf(UnreadableMediaError);
     expect(failure).toMatchObject({ code: 'ENOENT' });
   }, 60_000);
@@ -117,16 +123,10 @@ describe('planVideo', () => {
 });
 
 describe('writeVideoRenditions with a phone’s H.264', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-video-copy-'));
-  });
-  afterAll(async () => {
-    await fs.rm(dir, { recursive: true, force: true });
-  });
+  const folder = tempDir('wag-video-copy-');
 
   it('copies the stream into a faststart MP4 without the file’s metadata, with a poster and a tile', async () => {
-    const source = path.join(dir, 'phone.mov');
+    const source = path.join(folder(), 'phone.mov');
     await runFfmpeg([
       '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30:duration=3', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3',
       '-c:v', 'libx264', '-preset', 'ultrafast', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-g', '30', '-c:a', 'aac', '-shortest',
@@ -135,7 +135,7 @@ describe('writeVideoRenditions with a phone’s H.264', () => {
     const before = await probeMedia(source);
     expect(planVideo(before, await longestKeyframeGapMs(source, before.durationMs))).toEqual({ video: 'copy', audio: 'copy' });
 
-    const out = path.join(dir, 'out');
+    const out = path.join(folder(), 'out');
     await fs.mkdir(out);
     const result = await writeVideoRenditions(source, out);
     expect(result).toMatchObject({ width: 360, height: 640, copied: true });
@@ -155,9 +155,9 @@ describe('writeVideoRenditions with a phone’s H.264', () => {
   }, 60_000);
 
   it('re-encodes a stream that is over the copy limits, and adds silence to one without sound', async () => {
-    const source = path.join(dir, 'silent-4k.mp4');
+    const source = path.join(folder(), 'silent-4k.mp4');
     await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=1080x2160:rate=10:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', source]);
-    const out = path.join(dir, 'big-out');
+    const out = path.join(folder(), 'big-out');
     await fs.mkdir(out);
     const result = await writeVideoRenditions(source, out);
     expect(result).toMatchObject({ width: 960, height: 1920, copied: false });

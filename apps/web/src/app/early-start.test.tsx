@@ -149,3 +149,27 @@ describe('the first picture', () => {
     answers['/api/feed/for-you'] = { items: [], nextCursor: null };
   });
 });
+
+describe('a signed-in person who follows nobody', () => {
+  afterEach(() => document.head.querySelectorAll('link[rel="preload"][as="image"]').forEach((link) => link.remove()));
+
+  it("lands on 'Para ti': once the feed says so, that tab and its poster are asked for, not the card's picture", async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    const following = answers['/api/feed'];
+    const quicky = makePost({ slug: 'q2', post_type: 'quicky', media_type: 'video' });
+    answers['/api/feed'] = { kind: 'discovery', items: [{ ...makePost({ slug: 'tres' }), isLiked: false }], nextCursor: null };
+    answers['/api/feed/for-you'] = { items: [quicky], nextCursor: null };
+    try {
+      const fetchMock = serve();
+      startFirstScreen({ pathname: '/', search: '?tab=cualquiera' });
+      await vi.waitFor(() => expect(calls(fetchMock)).toContain('GET /api/feed/for-you'));
+      await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull());
+      const links = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => link.getAttribute('href'));
+      expect(links).toEqual([quickyPoster(quicky)]);
+    } finally {
+      answers['/api/feed'] = following;
+      answers['/api/feed/for-you'] = { items: [], nextCursor: null };
+    }
+  });
+});

@@ -18,29 +18,41 @@ export function startFirstScreen(location: Pick<Location, 'pathname' | 'search'>
   void import('./routes/home-route');
   const session = { token: readToken(), username: readUsername() };
   const viewer = viewerKey(session);
-  const tab = new URLSearchParams(location.search).get('tab');
+  // The tab the URL asks for (home-page.tsx's tabFromUrl: any other value asks for none).
+  const named = new URLSearchParams(location.search).get('tab');
+  const tab = named === 'siguiendo' || named === 'para-ti' ? named : null;
   if (session.token) startCurrentUserEarly(session.token);
   // The tab the home opens on (home-page.tsx): the one in the URL; with none, a signed-in person's
   // feed decides ('Siguiendo' for people who follow someone) and a guest gets 'Para ti'.
   const following = tab === 'siguiendo' || (tab !== 'para-ti' && session.token !== null);
   // The first picture (the largest thing on the screen) is asked for as soon as the answer names it,
   // not once the screen has rendered: the same src/srcset/sizes as the first feed card, or the
-  // player's poster.
+  // player's poster. A signed-in person whose feed says they follow nobody lands on 'Para ti' (with no
+  // tab in the URL): that tab is then started instead.
   if (following) {
     startFeedEarly(viewer)
       .then((feed) => {
+        if (tab === null && feed.kind !== 'following') {
+          startParaTi(viewer);
+          return;
+        }
         const image = feed.items[0] ? cardImage(feed.items[0]) : null;
         if (image) preloadImage({ ...image, sizes: FEED_CARD_SIZES });
       })
       .catch(() => undefined);
     if (session.token) startStoryRowEarly(viewer);
   } else {
-    startForYouEarly(viewer)
-      .then((page) => {
-        const poster = page.items[0] && !page.items[0].locked ? quickyPoster(page.items[0]) : undefined;
-        if (poster) preloadImage({ src: poster });
-      })
-      .catch(() => undefined);
-    void import('../components/quicky-player/quicky-player');
+    startParaTi(viewer);
   }
+}
+
+/** 'Para ti': its first page, the player's code, and the first quicky's poster once the page names it. */
+function startParaTi(viewer: string): void {
+  startForYouEarly(viewer)
+    .then((page) => {
+      const poster = page.items[0] && !page.items[0].locked ? quickyPoster(page.items[0]) : undefined;
+      if (poster) preloadImage({ src: poster });
+    })
+    .catch(() => undefined);
+  void import('../components/quicky-player/quicky-player');
 }
