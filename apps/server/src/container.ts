@@ -38,6 +38,7 @@ import { createMediaHashesRepository } from './repositories/media-hashes.reposit
 import { createMediaHashesService } from './services/media-hashes.service.js';
 import { createJobsRepository } from './repositories/jobs.repository.js';
 import type { MailContent } from './mail/mail-messages.js';
+import { createIdempotencyRepository } from './repositories/idempotency.repository.js';
 import { createStorageSweepRepository } from './repositories/storage-sweep.repository.js';
 import { createMessagesService } from './services/messages.service.js';
 import { createNotificationsService } from './services/notifications.service.js';
@@ -132,6 +133,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const notificationsRepository = createNotificationsRepository(db);
   const live = createLiveService({ bus, notifications: notificationsRepository, conversations, log: log.child({ component: 'live' }) });
   const uow = createUnitOfWork(db);
+  const idempotency = createIdempotencyRepository(db);
   const notifications = createNotificationsService({ notifications: notificationsRepository, live, clock, log: log.child({ component: 'notifications' }) });
   const messages = createMessagesService({
     conversations,
@@ -142,6 +144,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     clock,
     log: log.child({ component: 'messages' }),
     media: { mediaDir: config.mediaDir, uploadDir: config.uploadDir, mediaHashes, onVideoQueued: () => jobs.notify() },
+    uow,
+    idempotency,
   });
   const jobsRepository = createJobsRepository(db);
   /**
@@ -283,6 +287,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       uow,
       mediaHashes,
       identity: identityRepository,
+      idempotency,
     }),
     jobs,
     mediaHashes,

@@ -623,7 +623,21 @@ export interface SandboxChargesTable {
   created_at: Timestamp;
 }
 
+/** A client's Idempotency-Key for one write, recorded in that write's transaction (a day long). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  /** What the key was used for ('post', 'message:<recipient id>'): another use of it is refused. */
+  scope: string;
+  /** The row the write made (a message), read again for the retry's answer. */
+  target_id: string | null;
+  /** The write's answer where it does not change later (a post's type and slug). */
+  response: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  idempotency_keys: IdempotencyKeysTable;
   sandbox_cards: SandboxCardsTable;
   sandbox_charges: SandboxChargesTable;
   recovery_codes: RecoveryCodesTable;

@@ -5,6 +5,7 @@ import { messages } from '../lib/messages.js';
 import { requireViewer } from './auth-context.js';
 import { receiveUpload } from './multipart-upload.js';
 import { rateLimit } from './rate-limit.js';
+import { idempotencyKeyOf } from './idempotency-key.js';
 import { route } from './route.js';
 
 const errors = [400, 401, 404] as const;
@@ -47,11 +48,14 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       tags,
       summary: 'Envía un mensaje (recortado, no vacío, hasta 2000 caracteres); llega en directo a la otra persona',
+      description:
+        'Con la cabecera Idempotency-Key (8 a 64 letras, cifras, - o _), repetir el envío con la misma clave devuelve el mensaje ya enviado ' +
+        'en lugar de enviarlo otra vez (un día); la misma clave para otra persona o para otra cosa responde 400.',
       bearer: true,
       errors: [...errors, 403, 429],
       preHandler: rateLimit('message'),
     },
-    async (request) => app.services.messages.send(await requireViewer(request), request.params.username, request.body.text),
+    async (request) => app.services.messages.send(await requireViewer(request), request.params.username, request.body.text, idempotencyKeyOf(request)),
   );
 
   route(
@@ -63,7 +67,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'El archivo pasa por el mismo proceso que las publicaciones: se reconoce por sus bytes, se compara con el contenido retirado, ' +
         'las imágenes se recodifican sin metadatos y los vídeos (hasta 3 minutos) quedan en processing hasta que se transcodifican. ' +
-        'Solo las dos personas de la conversación pueden abrir sus archivos. Repetir el envío con el mismo clientKey devuelve el mensaje ya enviado.',
+        'Solo las dos personas de la conversación pueden abrir sus archivos. Repetir el envío con el mismo clientKey (o la misma cabecera Idempotency-Key) devuelve el mensaje ya enviado.',
       bearer: true,
       errors: [...errors, 403, 413, 429],
       preHandler: rateLimit('message'),
@@ -75,8 +79,9 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       // Refused before the file is read: a blocked or unwelcome sender does not upload it first.
       await app.services.messages.assertMaySend(viewer, request.params.username);
       if (!request.isMultipart()) throw new ValidationError(messages.messageMediaMissing);
+      const idempotencyKey = idempotencyKeyOf(request);
       return receiveUpload(request, { uploadDir: app.config.uploadDir, fileField: 'media', maxFiles: 1, fields: MEDIA_FIELDS }, ({ files, fields }) =>
-        app.services.messages.sendMedia(viewer, request.params.username, files[0] ?? null, fields),
+        app.services.messages.sendMedia(viewer, request.params.username, files[0] ?? null, { ...fields, clientKey: fields.clientKey ?? idempotencyKey }),
       );
     },
   );

@@ -7,6 +7,7 @@ import { optionalViewer, requireViewer } from './auth-context.js';
 import { MAX_IMAGES_PER_POST } from '../services/upload.service.js';
 import { receiveUpload } from './multipart-upload.js';
 import { rateLimit } from './rate-limit.js';
+import { idempotencyKeyOf } from './idempotency-key.js';
 import { route } from './route.js';
 
 const errors = [400, 401, 403, 404] as const;
@@ -30,7 +31,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         'El tipo se deduce de los bytes; postType sale de la audiencia y del tipo (subscribers → vip, vídeo → quicky, imagen → grid). ' +
         'Los vídeos quedan en processing hasta que el trabajo en segundo plano los deja listos. ' +
         'coverAtMs (milisegundos enteros entre 0 y la duración del vídeo) elige el fotograma de la portada; fuera de ese rango, o con imágenes, 400. ' +
-        'Para subscribers: solo cuentas con identidad verificada (403) y con confirmConsent=true (400 sin él): quien publica confirma que todas las personas que aparecen son mayores de edad y aceptaron aparecer y su publicación.',
+        'Para subscribers: solo cuentas con identidad verificada (403) y con confirmConsent=true (400 sin él): quien publica confirma que todas las personas que aparecen son mayores de edad y aceptaron aparecer y su publicación. ' +
+        'Con la cabecera Idempotency-Key, repetir la subida con la misma clave devuelve la publicación ya creada en lugar de crear otra.',
       bearer: true,
       errors: [...errors, 413],
       preHandler: rateLimit('postUpload'),
@@ -41,7 +43,8 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!request.isMultipart()) throw new ValidationError(messages.uploadMissing);
       const options = { uploadDir: app.config.uploadDir, fileField: ['media', 'media[]'], maxFiles: MAX_IMAGES_PER_POST, fields: UPLOAD_FIELDS };
-      const created = await receiveUpload(request, options, ({ files, fields }) => app.services.uploads.createPost(viewer, files, fields));
+      const idempotencyKey = idempotencyKeyOf(request);
+      const created = await receiveUpload(request, options, ({ files, fields }) => app.services.uploads.createPost(viewer, files, fields, idempotencyKey));
       return reply.code(201).send({ success: true as const, message: messages.uploaded, postType: created.postType, postSlug: created.slug, slug: created.slug });
     },
   );

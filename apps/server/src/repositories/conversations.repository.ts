@@ -262,6 +262,18 @@ export function createConversationsRepository(db: Database) {
       return result.rows;
     },
 
+    /** A message the sender wrote, as the sender reads it (a retried send answers it), with its recipient. */
+    async sentMessage(senderId: string, messageId: string): Promise<(MessageRow & { recipient_id: string }) | undefined> {
+      const result = await sql<MessageRow & { recipient_id: string }>`
+        SELECT msg.id, msg.sender_id, msg.recipient_id, s.username AS sender_username, msg.text, msg.created_at,
+          msg.created_at::text AS cursor_at, NULL AS story, ${mediaJson} AS media
+        FROM messages msg
+        JOIN users s ON s.id = msg.sender_id
+        LEFT JOIN message_media mm ON mm.message_id = msg.id
+        WHERE msg.id = ${messageId} AND msg.sender_id = ${senderId}`.execute(db);
+      return result.rows[0];
+    },
+
     /**
      * The message the sender wrote with this upload key, if any (a retried upload answers it), with
      * its recipient.

@@ -5,6 +5,7 @@ import { createCommentsRepository } from './comments.repository.js';
 import { createConversationsRepository } from './conversations.repository.js';
 import { createCreatorRepository } from './creator.repository.js';
 import { createFollowsRepository } from './follows.repository.js';
+import { createIdempotencyRepository } from './idempotency.repository.js';
 import { createIdentityRepository } from './identity.repository.js';
 import { createJobsRepository } from './jobs.repository.js';
 import { createMediaHashesRepository } from './media-hashes.repository.js';
@@ -35,6 +36,7 @@ export function writeRepositories(db: Database) {
     preferences: createPreferencesRepository(db),
     creator: createCreatorRepository(db),
     identity: createIdentityRepository(db),
+    idempotency: createIdempotencyRepository(db),
   };
 }
 

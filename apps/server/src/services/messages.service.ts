@@ -22,6 +22,8 @@ import { isUniqueViolation, type UsersRepository } from '../repositories/users.r
 import { conversationAccess, messageMediaVisible, storyVisibility } from '../access/rules.js';
 import type { BlocksRepository } from '../repositories/blocks.repository.js';
 import type { PreferencesRepository } from '../repositories/preferences.repository.js';
+import type { UnitOfWork } from '../repositories/unit-of-work.js';
+import type { IdempotencyRepository } from '../repositories/idempotency.repository.js';
 import type { Viewer } from './auth.service.js';
 import type { LiveService } from './live.service.js';
 
@@ -47,7 +49,13 @@ export function createMessagesService({
   clock,
   log,
   media,
+  uow,
+  idempotency,
 }: {
+  /** Runs a send and the record of its Idempotency-Key in one transaction. */
+  uow: UnitOfWork;
+  /** Clients' Idempotency-Keys: a retried send finds the message it already made. */
+  idempotency: IdempotencyRepository;
   /** The media pipeline photos and videos in messages go through (without it, text only). */
   media?: MessageMediaDeps & { onVideoQueued?: () => void };
   conversations: ConversationsRepository;
@@ -284,10 +292,43 @@ export function createMessagesService({
       };
     },
 
-    async send(viewer: Viewer, username: string, rawText: string | undefined): Promise<{ success: true; message: DirectMessage }> {
+    /**
+     * Sends a text message. With an idempotency key (the client's Idempotency-Key), a retry of a send
+     * whose answer was lost answers the message the first attempt wrote, never a second one.
+     */
+    async send(viewer: Viewer, username: string, rawText: string | undefined, idempotencyKey?: string): Promise<{ success: true; message: DirectMessage }> {
       const text = cleanText(rawText);
+      const sender = { id: viewer.userId, username: viewer.username };
+      // The scope names the addressee whatever they allow now: the earlier answer stands even if
+      // sending would be refused today (a block made since), and a new send is judged below.
+      const addressee = idempotencyKey === undefined ? undefined : await users.findByUsername(username);
+      if (idempotencyKey !== undefined && !addressee) throw new NotFoundError(texts.userNotFound);
+      const key = idempotencyKey === undefined || !addressee ? undefined : { key: idempotencyKey, scope: `message:${addressee.id}` };
+      const sentBefore = async () => {
+        const record = key && (await idempotency.find(viewer.userId, key.key));
+        if (!key || !record) return undefined;
+        const row = record.scope === key.scope && record.target_id ? await conversations.sentMessage(viewer.userId, record.target_id) : undefined;
+        if (!row) throw new ValidationError(texts.messageMediaKeyInvalid);
+        return { success: true as const, message: toMessage(row, viewer.userId) };
+      };
+      const earlier = await sentBefore();
+      if (earlier) return earlier;
       const recipient = await recipientFor(viewer, username);
-      const written = await write(conversations, { id: viewer.userId, username: viewer.username }, recipient, text);
+      let written: Written;
+      try {
+        written = key
+          ? await uow.run(async (r) => {
+              const made = await write(r.conversations, sender, recipient, text);
+              await r.idempotency.record({ userId: viewer.userId, key: key.key, scope: key.scope, targetId: made.row.id });
+              return made;
+            })
+          : await write(conversations, sender, recipient, text);
+      } catch (error) {
+        // Two attempts of one send at once: the other one wrote it.
+        const raced = isUniqueViolation(error, 'idempotency_keys_pkey') ? await sentBefore() : undefined;
+        if (raced) return raced;
+        throw error;
+      }
       await deliver(written);
       return { success: true, message: toMessage(written.row, viewer.userId) };
     },

@@ -19,6 +19,9 @@ import type { NotificationsService } from './notifications.service.js';
 import type { UnitOfWork } from '../repositories/unit-of-work.js';
 import type { MediaHashesService } from './media-hashes.service.js';
 import type { IdentityRepository } from '../repositories/identity.repository.js';
+import type { IdempotencyRepository } from '../repositories/idempotency.repository.js';
+import { isUniqueViolation } from '../repositories/users.repository.js';
+import { z } from 'zod';
 
 export const MAX_IMAGES_PER_POST = 10;
 export const DESCRIPTION_MAX_LENGTH = 2200;
@@ -122,16 +125,32 @@ export interface UploadServiceDeps {
   mediaHashes: Pick<MediaHashesService, 'checkUpload'>;
   /** Whether an account's identity was checked (subscribers-only content needs it). */
   identity: Pick<IdentityRepository, 'isVerified'>;
+  /** Clients' Idempotency-Keys: a retried upload finds the post it already made. */
+  idempotency: Pick<IdempotencyRepository, 'find'>;
 }
 
-export function createUploadService({ postWrites, clock, mediaDir, uploadDir, onVideoQueued, notify, uow, mediaHashes, identity }: UploadServiceDeps) {
+const postAnswer = z.object({ postType: z.enum(['grid', 'quicky', 'vip']), slug: z.string() });
+
+export function createUploadService({ postWrites, clock, mediaDir, uploadDir, onVideoQueued, notify, uow, mediaHashes, identity, idempotency }: UploadServiceDeps) {
+  /** The post an earlier attempt under this key made, if any; a key used for something else is refused. */
+  async function postedBefore(userId: string, key: string | undefined): Promise<{ postType: PostType; slug: string } | undefined> {
+    const record = key === undefined ? undefined : await idempotency.find(userId, key);
+    if (!record) return undefined;
+    const answer = record.scope === 'post' ? postAnswer.safeParse(record.response) : undefined;
+    if (!answer?.success) throw new ValidationError(messages.messageMediaKeyInvalid);
+    return answer.data;
+  }
+
   return {
     /**
      * Publishes uploaded files (already streamed to disk) as one post. Each file is judged by its
      * bytes; images are re-encoded at once, a video is queued for the background worker. Whatever
      * fails, no post row and no media file is left behind.
      */
-    async createPost(viewer: Viewer, files: string[], fields: UploadFields): Promise<{ postType: PostType; slug: string }> {
+    async createPost(viewer: Viewer, files: string[], fields: UploadFields, idempotencyKey?: string): Promise<{ postType: PostType; slug: string }> {
+      // A retry of an upload whose answer was lost answers the post the first attempt made.
+      const earlier = await postedBefore(viewer.userId, idempotencyKey);
+      if (earlier) return earlier;
       if (files.length === 0) throw new ValidationError(messages.uploadMissing);
       await pauseForTest('upload.received');
       const visibility = parseVisibility(fields.visibility);
@@ -207,6 +226,9 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
             pendingVideoCoverAtMs: coverAtMs,
             consentConfirmedAt,
           });
+          if (idempotencyKey !== undefined) {
+            await r.idempotency.record({ userId: viewer.userId, key: idempotencyKey, scope: 'post', targetId: post.id, response: { postType, slug: post.slug } });
+          }
           return { post, tells: await notify.mentionedInPost(r.notifications, post.id, viewer.userId, description) };
         });
         if (queuedSource) onVideoQueued?.();
@@ -215,6 +237,9 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
       } catch (error) {
         for (const key of folders) await removeMediaFolder(mediaDir, key);
         if (queuedSource) await fs.rm(queuedSource, { force: true });
+        // Two attempts of one upload at once: the other one made the post.
+        const raced = isUniqueViolation(error, 'idempotency_keys_pkey') ? await postedBefore(viewer.userId, idempotencyKey) : undefined;
+        if (raced) return raced;
         throw error;
       }
     },

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, openStream } from './api';
 import { ApiError, errorText } from './api-error';
+import { newIdempotencyKey } from './idempotency-key';
 import { loadLanguage } from './i18n';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -220,5 +221,65 @@ describe('api: uploads with progress', () => {
     controller.abort();
     expect(FakeUpload.last!.aborted).toBe(true);
     await expect(upload).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('api with an idempotency key', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('sends the key and sends again, with the same key, while no answer comes, then takes the answer', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(jsonResponse(503, { success: false, message: 'Servicio no disponible' }))
+      .mockResolvedValueOnce(jsonResponse(200, { success: true, message: { id: 'm1' } }));
+    const answer = api('sendMessage', { params: { username: 'bea' }, body: { text: 'hola' } }, { idempotencyKey: 'k'.repeat(32) });
+    await vi.runAllTimersAsync();
+    await expect(answer).resolves.toMatchObject({ success: true });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    for (const [, init] of fetchMock.mock.calls) expect(new Headers(init?.headers).get('Idempotency-Key')).toBe('k'.repeat(32));
+  });
+
+  it('gives up after four attempts, and never repeats an answered refusal or a call without a key', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(jsonResponse(502, { success: false })));
+    const answer = api('sendMessage', { params: { username: 'bea' }, body: { text: 'hola' } }, { idempotencyKey: 'k'.repeat(32) });
+    const settled = expect(answer).rejects.toMatchObject({ status: 502 });
+    await vi.runAllTimersAsync();
+    await settled;
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+
+    fetchMock.mockClear();
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(400, { success: false, message: 'El mensaje no puede estar vacío.' })));
+    await expect(api('sendMessage', { params: { username: 'bea' }, body: { text: ' ' } }, { idempotencyKey: 'k'.repeat(32) })).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockClear();
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(503, { success: false })));
+    await expect(api('sendMessage', { params: { username: 'bea' }, body: { text: 'hola' } })).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('Idempotency-Key')).toBe(false);
+  });
+
+  it('stops waiting to retry when the call is cancelled', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const controller = new AbortController();
+    const answer = api('sendMessage', { params: { username: 'bea' }, body: { text: 'hola' } }, { idempotencyKey: 'k'.repeat(32), signal: controller.signal });
+    const settled = expect(answer).rejects.toMatchObject({ name: 'AbortError' });
+    await vi.advanceTimersByTimeAsync(100);
+    controller.abort();
+    await settled;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('newIdempotencyKey', () => {
+  it('writes 16 random bytes as 32 hex digits, a new one each time', () => {
+    const key = newIdempotencyKey((length) => new Uint8Array(length).fill(171));
+    expect(key).toBe('ab'.repeat(16));
+    expect(newIdempotencyKey()).toMatch(/^[0-9a-f]{32}$/);
+    expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
   });
 });

@@ -23,6 +23,50 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The token to send; by default the stored one. `null` sends none. */
   token?: string | null;
+  /**
+   * A write's Idempotency-Key (lib/idempotency-key.ts, made once per action): the call is sent again
+   * with it when no answer came (a dropped connection, a server restarting behind the balancer), and
+   * the server answers a repeat with what the first attempt did instead of doing it twice.
+   */
+  idempotencyKey?: string;
+}
+
+/** Waits before the attempts after the first: about 7 s in all, what a restarting server needs. */
+const RETRY_DELAYS_MS = [500, 1500, 5000];
+
+/** No answer, or a balancer saying the server behind it is gone or restarting. */
+function worthRetrying(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('The operation was aborted.', 'AbortError'));
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }
+    function aborted() {
+      clearTimeout(timer);
+      reject(new DOMException('The operation was aborted.', 'AbortError'));
+    }
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
+}
+
+/** Sends once, or, with an idempotency key, again after each unanswered attempt. */
+async function withRetries(options: CallOptions, attempt: () => Promise<unknown>): Promise<unknown> {
+  if (!options.idempotencyKey) return attempt();
+  for (const delay of RETRY_DELAYS_MS) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!worthRetrying(error)) throw error;
+      await pause(delay, options.signal);
+    }
+  }
+  return attempt();
 }
 
 export interface UploadOptions extends CallOptions {
@@ -107,6 +151,7 @@ async function send(method: string, url: string, body: unknown, options: CallOpt
   const token = tokenFor(options);
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLocale() });
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
   const { payload, contentType } = encodeBody(body);
   if (contentType) headers.set('Content-Type', contentType);
 
@@ -134,6 +179,7 @@ function sendWithProgress(method: string, url: string, body: unknown, options: U
     request.setRequestHeader('Accept-Language', currentLocale());
     const token = tokenFor(options);
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (options.idempotencyKey) request.setRequestHeader('Idempotency-Key', options.idempotencyKey);
     const { payload, contentType } = encodeBody(body);
     if (contentType) request.setRequestHeader('Content-Type', contentType);
     request.upload.onprogress = (event) => {
@@ -171,7 +217,7 @@ export function api<N extends CallName>(name: N, ...[input, options]: CallArgs<N
   const url = urlOf(name, params, query);
   const { method } = routes[name];
   const settings: UploadOptions = options ?? {};
-  const answer = settings.onUploadProgress ? sendWithProgress(method, url, body, settings) : send(method, url, body, settings);
+  const answer = withRetries(settings, () => (settings.onUploadProgress ? sendWithProgress(method, url, body, settings) : send(method, url, body, settings)));
   return answer as Promise<Answer<N>>;
 }
 

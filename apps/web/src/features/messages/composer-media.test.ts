@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachedKind, canSend, mediaBoxSize, newClientKey } from './composer-media';
+import { attachedKind, canSend, mediaBoxSize } from './composer-media';
 
 describe('attachedKind', () => {
   it('takes photos and videos by their type and nothing else', () => {
@@ -8,15 +8,6 @@ describe('attachedKind', () => {
     expect(attachedKind({ type: 'video/quicktime' })).toBe('video');
     expect(attachedKind({ type: 'application/pdf' })).toBeNull();
     expect(attachedKind({ type: '' })).toBeNull();
-  });
-});
-
-describe('newClientKey', () => {
-  it('writes 16 random bytes as 32 hex digits, a new one each time', () => {
-    const key = newClientKey((length) => new Uint8Array(length).fill(171));
-    expect(key).toBe('ab'.repeat(16));
-    expect(newClientKey()).toMatch(/^[0-9a-f]{32}$/);
-    expect(newClientKey()).not.toBe(newClientKey());
   });
 });
 

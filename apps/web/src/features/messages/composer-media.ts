@@ -12,13 +12,6 @@ export function attachedKind(file: { type: string }): AttachedKind | null {
   return null;
 }
 
-/**
- * A key for one upload, sent with it: a retry of the same upload (after a dropped connection) is
- * answered with the message the first attempt wrote, never sent twice.
- */
-export function newClientKey(random: (length: number) => Uint8Array = (length) => crypto.getRandomValues(new Uint8Array(length))): string {
-  return Array.from(random(16), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /** The largest a bubble shows a photo or video, in CSS pixels. */
 export const MEDIA_BOX = { width: 260, height: 320 } as const;

@@ -3,6 +3,7 @@ import type { ConversationsResponse, MessageRequestsResponse, MessagesResponse }
 import { TYPING_EVERY_MS, TYPING_SHOWN_MS } from '@wag/contract/messages-rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import {
   addMessageToConversation,
   conversationKey,
@@ -55,7 +56,7 @@ export function useConversation(other: string) {
 export function useSendMessage(other: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api('sendMessage', { params: { username: other }, body: { text } }),
+    mutationFn: (text: string) => api('sendMessage', { params: { username: other }, body: { text } }, { idempotencyKey: newIdempotencyKey() }),
     onSuccess: ({ message }) => {
       // Sending answers a request, if there was one: it is accepted.
       addMessageToConversation(queryClient, other, message, true);
@@ -86,7 +87,7 @@ export function useSendMessageMedia(other: string) {
       if (text.trim()) body.append('text', text.trim());
       body.append('clientKey', clientKey);
       body.append('media', file, file.name);
-      return api('sendMessageMedia', { params: { username: other }, body }, { onUploadProgress: onProgress, signal });
+      return api('sendMessageMedia', { params: { username: other }, body }, { onUploadProgress: onProgress, signal, idempotencyKey: clientKey });
     },
     onSuccess: ({ message }) => {
       addMessageToConversation(queryClient, other, message, true);

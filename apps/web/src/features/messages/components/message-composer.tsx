@@ -5,7 +5,8 @@ import { useToast } from '../../../components/ui/toast';
 import { errorText } from '../../../lib/api-error';
 import { t } from '../../../lib/i18n';
 import { useAnnounceTyping, useSendMessage, useSendMessageMedia } from '../api/use-messages';
-import { attachedKind, canSend, newClientKey, type AttachedKind } from '../composer-media';
+import { attachedKind, canSend, type AttachedKind } from '../composer-media';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 
 interface Attachment {
   file: File;
@@ -52,7 +53,7 @@ export function MessageComposer({ username }: { username: string }) {
       return;
     }
     setError(null);
-    setAttachment({ file, kind, previewUrl: URL.createObjectURL(file), clientKey: newClientKey() });
+    setAttachment({ file, kind, previewUrl: URL.createObjectURL(file), clientKey: newIdempotencyKey() });
   };
 
   const remove = () => {

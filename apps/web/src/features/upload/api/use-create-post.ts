@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { COVER_AT_FIELD } from '@wag/contract/posts-rules';
 import { api } from '../../../lib/api';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import type { ContentType, PostType, Visibility } from '../upload-rules';
 
 export interface NewPost {
@@ -35,7 +36,7 @@ export function useCreatePost() {
       if (confirmConsent) body.append('confirmConsent', 'true');
       if (tags.length > 0) body.append('tags', JSON.stringify(tags));
       if (coverAtMs !== undefined) body.append(COVER_AT_FIELD, String(Math.round(coverAtMs)));
-      return api('createPost', { body }, { onUploadProgress: onProgress });
+      return api('createPost', { body }, { onUploadProgress: onProgress, idempotencyKey: newIdempotencyKey() });
     },
   });
 }
