@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every test of the repository: unit and integration (Vitest), then the browser tests
 // (Playwright on Debian's Chromium) against the built web app. With TEST_DATABASE_URL set, the
-// server suite runs a second time against that PostgreSQL server.
+// server suite runs a second time against that PostgreSQL server, and the cluster test (nginx in
+// front of several server processes on it, with Redis) runs after it.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -48,6 +49,11 @@ if (first.status !== 0) {
 }
 if (TEST_DATABASE_URL) {
   run('server suite on PostgreSQL (TEST_DATABASE_URL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL });
+  // nginx in front of several server processes on that database, Redis and S3 (docs/deploy.md).
+  if (!existsSync('/usr/sbin/nginx') && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    run('Installing Debian nginx', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx']);
+  }
+  run('cluster test (npm run test:cluster)', 'npm', ['run', 'test:cluster'], { TEST_DATABASE_URL });
 }
 run('web build', 'npm', ['run', 'build', '-w', '@wag/web']);
 // Fails when the first screen's JavaScript grows past its budget (apps/web/js-budget.json).

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -7,6 +7,8 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The cluster test starts nginx and several processes: its own command (npm run test:cluster).
+    exclude: [...configDefaults.exclude, 'test/cluster/**'],
     globalSetup: ['test/support/global-setup.ts'],
     // Each file gets its own database; PGlite and ffmpeg are heavy, so keep workers to the cores.
     pool: 'forks',

@@ -9,7 +9,9 @@ export type TestPauseStep =
   /** An upload is on disk (uploads/in-*), nothing else done. */
   | 'upload.received'
   /** An upload's files are in place (media folders, or the queued video) and its post row is not written. */
-  | 'upload.before-row';
+  | 'upload.before-row'
+  /** A text message is written and told live; its answer is not sent yet. */
+  | 'message.sent';
 
 export const TEST_PAUSE_VARIABLE = 'WAG_TEST_PAUSE_AT';
 

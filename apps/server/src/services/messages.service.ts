@@ -17,6 +17,7 @@ import { messages as texts } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
 import type { ChatUserRow, ConversationRow, ConversationsRepository, MessageMediaRow, MessageRow, NewMessageMedia, QuotedStory } from '../repositories/conversations.repository.js';
 import { holdsUnstorableText } from '../lib/storable-text.js';
+import { pauseForTest } from '../lib/test-pause.js';
 import { discardMessageMedia, prepareMessageMedia, type MessageMediaDeps } from './message-media.js';
 import { isUniqueViolation, type UsersRepository } from '../repositories/users.repository.js';
 import { conversationAccess, messageMediaVisible, storyVisibility } from '../access/rules.js';
@@ -330,6 +331,7 @@ export function createMessagesService({
         throw error;
       }
       await deliver(written);
+      await pauseForTest('message.sent');
       return { success: true, message: toMessage(written.row, viewer.userId) };
     },
 
