@@ -37,6 +37,10 @@
  *
  * --demo: the demo world (what `npm start` makes) on embedded PGlite and on PostgreSQL (the database
  * named after BENCH_DATABASE_URL's with `_demo`), the same calls on both, and PGlite ÷ PostgreSQL.
+ *
+ * --cluster (PostgreSQL, with --one-scale): `/api/me` and the feed's first page from one server
+ * process, from it behind nginx, and from two processes behind nginx, in one run (docs/deploy.md).
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_tenth BENCH_SCALE=0.1 npm run bench -- --one-scale --cluster
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -53,12 +57,14 @@ import { seedDemoWorld } from '../src/seed/demo-world.js';
 import { benchConfig, derivedDatabaseName, siblingDatabaseUrl, statementCounter } from './bench-support.js';
 import { benchScale, benchTargets, benchTotals, seedBench } from './bench-seed.js';
 import { summarizeProfile } from './cpu-profile-summary.js';
+import { startNginx } from '../test/support/nginx.js';
 import { checkAnswer, demoTable, measureLoad, scaleTable, type BenchCall, type LoadOptions, type MeasuredCall, type ScaleRun } from './bench-table.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APP_SECRET = 'bench-secret-bench-secret-bench-secret';
 const demo = process.argv.includes('--demo');
 const oneScale = process.argv.includes('--one-scale');
+const cluster = process.argv.includes('--cluster');
 const onlyCalls = (process.env.BENCH_CALLS ?? '').split(',').map((word) => word.trim()).filter(Boolean);
 const load: Omit<LoadOptions, 'headers'> = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
@@ -381,6 +387,38 @@ async function run(label: string, place: Place, plan: Plan): Promise<ScaleRun> {
   }
 }
 
+/**
+ * `--cluster`: the first page of the feed and `/api/me` from one server process, from the same process
+ * behind nginx, and from two processes behind nginx, in one run on one database (docs/deploy.md).
+ */
+async function clusterRun(place: Place, plan: Plan): Promise<string> {
+  const feed = plan.calls[0]!;
+  const servers = [await startServer(place), await startServer(place)];
+  const balancers: Awaited<ReturnType<typeof startNginx>>[] = [];
+  try {
+    balancers.push(await startNginx([servers[0]!.address]), await startNginx(servers.map((server) => server.address)));
+    const ways: [string, string][] = [
+      ['one process', servers[0]!.address],
+      ['one process behind nginx', balancers[0]!.url],
+      ['two processes behind nginx', balancers[1]!.url],
+    ];
+    const lines = ['| Served by | Call | req/s | p50 ms | p99 ms |', '| --- | --- | ---: | ---: | ---: |'];
+    for (const [label, base] of ways) {
+      for (const call of [ME, feed]) {
+        const response = await fetch(`${base}${call.path}`, { headers: plan.headers });
+        checkAnswer(call, response.status, await response.text());
+        const result = await measureLoad(`${base}${call.path}`, { ...load, headers: plan.headers });
+        console.log(`  ${label}, ${call.label}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+        lines.push(`| ${label} | ${call.label} | ${Math.round(result.requestsPerSecond)} | ${result.p50} | ${result.p99} |`);
+      }
+    }
+    return lines.join('\n');
+  } finally {
+    for (const balancer of balancers) await balancer.stop();
+    for (const server of servers) await server.stop();
+  }
+}
+
 function commit(): string {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: serverDir, encoding: 'utf8' }).trim();
@@ -434,6 +472,13 @@ async function main(): Promise<void> {
       plans.push(await prepare(place, { fraction: scale }));
     }
     console.log(`Seeded or reused in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if (cluster) {
+      if (!url) throw new Error('--cluster runs several server processes on one database: set BENCH_DATABASE_URL');
+      const table = await clusterRun(places[0]![1], plans[0]!);
+      console.log(`\nOne and two server processes on PostgreSQL, scale ${fraction}: ${header()}\n`);
+      console.log(table);
+      return;
+    }
     if (process.env.BENCH_PROFILE_DIR) {
       for (const [index, [, place]] of places.entries()) await profile(place, plans[index]!, path.resolve(process.env.BENCH_PROFILE_DIR));
       return;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLive, type LiveClient } from '../support/live-client.js';
 import { killServer, register, startServer, stopServers, type ServerProcess } from '../support/server-process.js';
 import { createTestDatabase, testDatabaseUrl } from '../support/test-database.js';
-import { startNginx, type Balancer } from './nginx.js';
+import { startNginx, type Balancer } from '../support/nginx.js';
 
 /**
  * WAG beyond one machine (issue 18), as docs/deploy.md runs it: nginx balancing two web processes on

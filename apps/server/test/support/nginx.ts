@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../support/server-process.js';
+import { freePort } from './server-process.js';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
