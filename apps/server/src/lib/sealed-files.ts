@@ -81,8 +81,8 @@ export function createS3SealedFiles(client: S3Client, bucket: string): SealedFil
 /**
  * Whether deleting from the identity bucket is final. 'enabled': versioning keeps every deleted document
  * as an old version (production refuses to start); 'suspended': versions written while it was on are
- * still there; 'off': never enabled; 'unknown': the service does not implement the call (s3rver answers
- * 501 NotImplemented: it keeps no versions at all, but this cannot be confirmed by asking).
+ * still there; 'off': never enabled (no status in the answer); 'unknown': the service answers 501
+ * NotImplemented. s3rver 3.7 answers 200 without a status, i.e. 'off', and indeed keeps no versions.
  */
 export async function identityBucketVersioning(client: S3Client, bucket: string): Promise<'enabled' | 'suspended' | 'off' | 'unknown'> {
   try {

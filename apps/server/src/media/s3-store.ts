@@ -77,6 +77,13 @@ export async function* listObjects(client: S3Client, bucket: string, prefix: str
   } while (token);
 }
 
+/** Whether an If-Range value (an entity tag or an HTTP date) names the stored version. */
+function sameVersion(ifRange: string, etag: string | undefined, lastModified: Date | undefined): boolean {
+  if (ifRange.startsWith('"') || ifRange.startsWith('W/')) return etag !== undefined && ifRange === etag;
+  const since = new Date(ifRange);
+  return lastModified !== undefined && !Number.isNaN(since.getTime()) && Math.floor(lastModified.getTime() / 1000) <= Math.floor(since.getTime() / 1000);
+}
+
 /** What a read of a stored file answered, already judged against the request's conditions. */
 export interface RemoteRead {
   status: 200 | 206 | 304 | 404 | 412 | 416;
@@ -246,31 +253,28 @@ export function createS3MediaStore({ client, bucket, uploadDir }: { client: S3Cl
 
     async read(fileKey, conditions) {
       if (!isFileKey(fileKey)) return { status: 404, headers: {} };
-      const input: GetObjectCommandInput = { Bucket: bucket, Key: fileKey, IfNoneMatch: conditions.ifNoneMatch };
+      const input: GetObjectCommandInput = { Bucket: bucket, Key: fileKey, IfNoneMatch: conditions.ifNoneMatch, Range: conditions.range };
       if (!conditions.ifNoneMatch && conditions.ifModifiedSince) {
         const since = new Date(conditions.ifModifiedSince);
         if (!Number.isNaN(since.getTime())) input.IfModifiedSince = since;
-      }
-      if (conditions.range) {
-        input.Range = conditions.range;
-        // If-Range: the part only while the file is unchanged; otherwise the whole file (below).
-        if (conditions.ifRange?.startsWith('"') || conditions.ifRange?.startsWith('W/')) input.IfMatch = conditions.ifRange;
-        else if (conditions.ifRange) {
-          const since = new Date(conditions.ifRange);
-          if (!Number.isNaN(since.getTime())) input.IfUnmodifiedSince = since;
-        }
       }
       let object;
       try {
         object = await client.send(new GetObjectCommand(input));
       } catch (error) {
         const status = s3Status(error);
-        if (status === 412 && conditions.range && conditions.ifRange) return this.read(fileKey, { ...conditions, range: undefined, ifRange: undefined });
         if (status === 304 || status === 404 || status === 412) return { status, headers: {} };
-        if (status === 416) return { status: 416, headers: { 'content-range': `bytes */${await this.stat(fileKey).then((s) => s?.size ?? 0)}` } };
+        if (status === 416) return { status: 416, headers: { 'content-range': `bytes */${(await this.stat(fileKey))?.size ?? 0}` } };
         throw error;
       }
-      const headers: Record<string, string> = { 'accept-ranges': 'bytes', 'content-type': object.ContentType ?? contentTypeOf(fileKey) };
+      // If-Range: the part only while the file is what the client has; otherwise the whole file. Judged
+      // here, as not every S3-compatible service honours If-Match on a ranged read.
+      if (object.ContentRange && conditions.ifRange && !sameVersion(conditions.ifRange, object.ETag, object.LastModified)) {
+        (object.Body as Readable).destroy();
+        return this.read(fileKey, { ...conditions, range: undefined, ifRange: undefined });
+      }
+      // The type follows the file's name, as on the local disk (names are the server's own).
+      const headers: Record<string, string> = { 'accept-ranges': 'bytes', 'content-type': contentTypeOf(fileKey) };
       if (object.ContentLength !== undefined) headers['content-length'] = String(object.ContentLength);
       if (object.ContentRange) headers['content-range'] = object.ContentRange;
       if (object.ETag) headers.etag = object.ETag;

@@ -36,18 +36,25 @@ export async function checkStorage(storage: Storage): Promise<void> {
 
 /**
  * What production refuses about the identity bucket: versioning on (a deleted document would stay as an
- * old version). A service that does not implement the question (s3rver) is reported through `warn`, not
- * refused: it cannot keep versions, but nothing confirms that.
+ * old version). Asked with GetBucketVersioning; `versioningProblems` judges the answer.
  */
 export async function identityBucketProblems(config: Pick<Config, 'storage'>, warn: (message: string) => void): Promise<string[]> {
   const { storage } = config;
   if (storage.kind !== 's3' || !storage.identityBucket) return [];
-  const versioning = await identityBucketVersioning(createS3Client(storage), storage.identityBucket);
+  return versioningProblems(storage.identityBucket, await identityBucketVersioning(createS3Client(storage), storage.identityBucket), warn);
+}
+
+/**
+ * 'enabled' is refused; 'suspended' (versions written while it was on may remain) and 'unknown' (a
+ * service that answers 501 to the question) are said through `warn`. s3rver answers 200 without a
+ * status, which reads as never enabled: true of s3rver, which keeps no versions at all.
+ */
+export function versioningProblems(bucket: string, versioning: Awaited<ReturnType<typeof identityBucketVersioning>>, warn: (message: string) => void): string[] {
   if (versioning === 'enabled') {
-    return [`S3_IDENTITY_BUCKET ${storage.identityBucket} has versioning enabled: a deleted identity document would be kept as an old version; use a bucket without versioning`];
+    return [`S3_IDENTITY_BUCKET ${bucket} has versioning enabled: a deleted identity document would be kept as an old version; use a bucket without versioning`];
   }
-  if (versioning === 'suspended') warn(`S3_IDENTITY_BUCKET ${storage.identityBucket} had versioning: documents stored while it was on may still have old versions`);
-  if (versioning === 'unknown') warn(`S3_IDENTITY_BUCKET ${storage.identityBucket}: the storage service does not answer GetBucketVersioning; make sure it keeps no old versions`);
+  if (versioning === 'suspended') warn(`S3_IDENTITY_BUCKET ${bucket} had versioning: documents stored while it was on may still have old versions`);
+  if (versioning === 'unknown') warn(`S3_IDENTITY_BUCKET ${bucket}: the storage service does not answer GetBucketVersioning; make sure it keeps no old versions`);
   return [];
 }
 

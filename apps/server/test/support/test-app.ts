@@ -137,7 +137,7 @@ function storedMedia(config: Config): StoredMedia {
  * The whole HTTP app on a fresh database, with its own media and web folders in a temp dir.
  * One per test file: `beforeAll(async () => (t = await createTestApp()))`, `afterAll(() => t.close())`.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { storage?: TestStorage } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { storage?: TestStorage; presignedRedirect?: boolean } = {}): Promise<TestApp> {
   const s3 = (options.storage ?? DEFAULT_STORAGE) === 's3' ? await startTestS3() : undefined;
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-app-'));
   const webDistDir = path.join(root, 'web');
@@ -159,7 +159,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     // The factories register every user from one address: the rate limits would stop them. The tests
     // of the limits turn them on (rate-limits.test.ts).
     rateLimitScale: 0,
-    storage: s3 ? { kind: 's3', ...s3.config } : { kind: 'local' },
+    storage: s3 ? { kind: 's3', ...s3.config, presignedRedirect: options.presignedRedirect === true } : { kind: 'local' },
     ...overrides,
   };
   const database = await createTestDatabase();
