@@ -49,8 +49,8 @@ async function entries(dir: string): Promise<string[]> {
  * Removes what interrupted work left behind: temporary uploads, queued video sources no job points
  * at, and media folders no post, story or avatar names (a half-written `.tmp-*` file is only ever in
  * such a folder: rows are written after every file of their folder is in place). Only what was last
- * written more than `graceMs` ago goes. The disk is listed before the database is asked, so a row
- * written in between keeps its files.
+ * written more than `graceMs` ago goes. The store (disk or bucket) is listed before the database is
+ * asked, so a row written in between keeps its files.
  */
 export async function sweepStorage({ folders, store, uploadDir }: StorageSweepDeps, { graceMs, now = Date.now() }: { graceMs: number; now?: number }): Promise<SweepResult> {
   const result: SweepResult = { uploads: 0, queuedVideos: 0, mediaFolders: 0 };
