@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config.js';
 import { SWEEP_GRACE_MS, sweepStorage } from '../../src/jobs/storage-sweep.js';
 import { productionProblems } from '../../src/lib/production-guard.js';
 import { createS3Client, PART_SIZE, uploadFile } from '../../src/media/s3-store.js';
-import { identityBucketProblems, versioningProblems } from '../../src/media/storage-setup.js';
+import { checkStorage, createStorage, identityBucketProblems, versioningProblems } from '../../src/media/storage-setup.js';
 import { newMediaKey } from '../../src/media/storage.js';
 import { runFfmpeg } from '../../src/media/video-renditions.js';
 import { createStorageSweepRepository } from '../../src/repositories/storage-sweep.repository.js';
@@ -92,6 +92,16 @@ describe('media in a bucket', () => {
     expect(stale.statusCode).toBe(200);
     expect(stale.rawPayload.length).toBe(stored.length);
     expect((await media(url, follower, { range: `bytes=${stored.length + 10}-${stored.length + 20}` })).statusCode).toBe(416);
+    const head = await t.request({ method: 'HEAD', url, headers: { cookie: follower.mediaCookie } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(stored.length));
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('answers the readiness check while its buckets are there, and fails it when one is not', async () => {
+    await expect(checkStorage(t.app.services.storage)).resolves.toBeUndefined();
+    const elsewhere = createStorage({ ...t.config, storage: { kind: 's3', ...t.s3!.config, bucket: 'no-such-bucket' } });
+    await expect(checkStorage(elsewhere)).rejects.toThrow();
   });
 
   it('a deleted post takes its objects with it', async () => {
