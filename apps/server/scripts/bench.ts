@@ -53,6 +53,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { APPLICATION_NAME, openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { createLocalMediaStore } from '../src/media/local-store.js';
 import { seedDemoWorld } from '../src/seed/demo-world.js';
 import { benchConfig, derivedDatabaseName, siblingDatabaseUrl, statementCounter } from './bench-support.js';
 import { benchScale, benchTargets, benchTotals, seedBench } from './bench-seed.js';
@@ -184,7 +185,8 @@ async function prepare(place: Place, world: { fraction: number } | 'demo'): Prom
     if (world === 'demo') {
       const started = performance.now();
       const log = { info: (message: string) => console.log(`  ${message}`), warn: (message: string) => console.warn(`  ${message}`) };
-      await seedDemoWorld({ db: handle.db, mediaDir: path.join(place.kind === 'pglite' ? place.dataDir : root, 'media'), log });
+      const mediaDir = path.join(place.kind === 'pglite' ? place.dataDir : root, 'media');
+      await seedDemoWorld({ db: handle.db, store: createLocalMediaStore({ mediaDir, uploadDir: path.join(root, 'uploads') }), log });
       console.log(`  demo world ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } else {
       await seedBench(handle.db, benchScale(world.fraction), { log: (line) => console.log(`  ${line}`) });

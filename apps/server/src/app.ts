@@ -144,7 +144,12 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());
   app.addHook('onClose', async () => app.services.jobs.stop());
   app.addHook('onClose', async () => app.services.mailer.close());
-  await registerMedia(app, { mediaDir: config.mediaDir, access: app.services.mediaAccess, viewerOf: mediaSession.viewerOf });
+  await registerMedia(app, {
+    store: app.services.storage.media,
+    access: app.services.mediaAccess,
+    viewerOf: mediaSession.viewerOf,
+    presignedRedirect: config.storage.kind === 's3' && config.storage.presignedRedirect,
+  });
   await registerWebApp(app, { webDistDir: config.webDistDir });
   return app;
 }

@@ -71,6 +71,64 @@ export interface Config {
   keysDir: string;
   /** Where the encrypted identity documents are kept (never the media folder). */
   identityDir: string;
+  /** Where media, queued uploads and identity documents are kept: the local disk or an S3-compatible bucket. */
+  storage: StorageConfig;
+}
+
+/**
+ * STORAGE=local (the default): media under mediaDir, queued uploads under uploadDir, identity documents
+ * under identityDir. STORAGE=s3: all three in S3-compatible buckets (docs/decisions/0004-media-storage.md),
+ * so several machines share them; the S3_* settings are checked at start (lib/production-guard.ts).
+ */
+export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3Config);
+
+export interface S3Config {
+  /** S3_ENDPOINT: the service's address (MinIO, s3rver, a provider's); unset, AWS's own for the region. */
+  endpoint: string | undefined;
+  /** S3_BUCKET: media and queued uploads (prefixes u/, r/ and incoming/). */
+  bucket: string;
+  /** S3_IDENTITY_BUCKET: identity documents, a bucket without versioning so that deletion is final. */
+  identityBucket: string;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_FORCE_PATH_STYLE=0 turns off path-style addresses (on by default, as MinIO and s3rver need). */
+  forcePathStyle: boolean;
+  /**
+   * S3_PRESIGNED_REDIRECT=1: an allowed viewer of a file that is not part of an HLS stream gets a 302 to a
+   * URL signed for about 60 seconds instead of the bytes streamed by the server.
+   */
+  presignedRedirect: boolean;
+}
+
+function storageFrom(env: NodeJS.ProcessEnv): StorageConfig {
+  const kind = env.STORAGE || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new Error(`STORAGE must be local or s3 (not: ${kind})`);
+  return {
+    kind,
+    endpoint: env.S3_ENDPOINT || undefined,
+    bucket: env.S3_BUCKET ?? '',
+    identityBucket: env.S3_IDENTITY_BUCKET ?? '',
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE !== '0',
+    presignedRedirect: env.S3_PRESIGNED_REDIRECT === '1',
+  };
+}
+
+/** What STORAGE=s3 lacks to work: each missing setting by its variable's name. */
+export function missingS3Settings(storage: StorageConfig): string[] {
+  if (storage.kind !== 's3') return [];
+  const settings: Array<[string, string]> = [
+    ['S3_BUCKET', storage.bucket],
+    ['S3_IDENTITY_BUCKET', storage.identityBucket],
+    ['S3_ACCESS_KEY_ID', storage.accessKeyId],
+    ['S3_SECRET_ACCESS_KEY', storage.secretAccessKey],
+  ];
+  return settings.filter(([, value]) => !value).map(([name]) => name);
 }
 
 /** CCBill account settings (docs/decisions/0020): all given, or CCBill is off. */
@@ -180,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityKey: env.IDENTITY_KEY || undefined,
     keysDir: path.resolve(repoRoot, env.KEYS_DIR ?? path.join(path.dirname(dataDir), `${path.basename(dataDir)}-keys`)),
     identityDir: path.resolve(dataDir, 'identity'),
+    storage: storageFrom(env),
     loginThrottle: {
       windowMs: intFrom(env.LOGIN_THROTTLE_WINDOW_MS, 15 * 60 * 1000),
       maxPerAccount: intFrom(env.LOGIN_THROTTLE_MAX_ACCOUNT, 5),

@@ -81,12 +81,16 @@ import { createCreatorService } from './services/creator.service.js';
 import { createProcessorEventsUnit } from './repositories/processor-events.repository.js';
 import { createProcessorEventsService } from './services/processor-events.service.js';
 import { createIdentityVault } from './lib/identity-vault.js';
+import { createStorage } from './media/storage-setup.js';
 import { createIdentityRepository } from './repositories/identity.repository.js';
 import { createIdentityService } from './services/identity.service.js';
 import { identityPurgeJob } from './jobs/identity-purge.job.js';
 
 /** Wires repositories into services once per app instance; services and jobs log through `log`. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus, log: FastifyBaseLogger) {
+  // Media, queued uploads and identity documents: on the local disk or in S3 (config.storage).
+  const storage = createStorage(config);
+  const store = storage.media;
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const rateLimits = createRateLimitService({
@@ -109,7 +113,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const mediaHashesRepository = createMediaHashesRepository(db);
   const mediaHashes = createMediaHashesService({
     hashes: mediaHashesRepository,
-    mediaDir: config.mediaDir,
+    store,
     clock,
     log: log.child({ component: 'media-hashes' }),
     onQueued: () => jobs.notify(),
@@ -117,10 +121,10 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const jobs = createJobWorker({
     jobs: createJobsRepository(db),
     handlers: {
-      'video.transcode': videoTranscodeJob({ postWrites, mediaDir: config.mediaDir }),
+      'video.transcode': videoTranscodeJob({ postWrites, store }),
       // The messages service is made below; the job calls it only once the worker runs.
-      'message.video': messageVideoJob({ conversations: createConversationsRepository(db), mediaDir: config.mediaDir, changed: (id) => messages.mediaChanged(id) }),
-      'storage.sweep': storageSweepJob({ folders: createStorageSweepRepository(db), mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
+      'message.video': messageVideoJob({ conversations: createConversationsRepository(db), store, changed: (id) => messages.mediaChanged(id) }),
+      'storage.sweep': storageSweepJob({ folders: createStorageSweepRepository(db), store, uploadDir: config.uploadDir }),
       'mail.send': mailSendJob({ mailer }),
       'media.block': mediaBlockJob({ mediaHashes, hashes: mediaHashesRepository }),
       // The service is made below (it needs the mailer's queue, which needs this worker).
@@ -143,7 +147,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     live,
     clock,
     log: log.child({ component: 'messages' }),
-    media: { mediaDir: config.mediaDir, uploadDir: config.uploadDir, mediaHashes, onVideoQueued: () => jobs.notify() },
+    media: { store, mediaHashes, onVideoQueued: () => jobs.notify() },
     uow,
     idempotency,
   });
@@ -215,7 +219,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const postsService = createPostsService({ posts, comments, clock, saved: feedRepository, notify: notifications, uow });
   const moderationRepository = createModerationRepository(db);
   // Identity documents: the key is checked now (a malformed IDENTITY_KEY stops the start).
-  const identityVault = createIdentityVault({ configuredKey: config.identityKey, keysDir: config.keysDir, dir: config.identityDir, production: config.production });
+  const identityVault = createIdentityVault({ configuredKey: config.identityKey, keysDir: config.keysDir, files: storage.identityFiles, production: config.production });
   const identityRepository = createIdentityRepository(db);
   const identity = createIdentityService({
     identity: identityRepository,
@@ -227,6 +231,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     jobsQueued: () => jobs.notify(),
   });
   return {
+    storage,
     live,
     subscriptions,
     notifications,
@@ -245,7 +250,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       rateLimits,
       confirmPassword: createPasswordCheck({ users, rateLimits, throttle: config.loginThrottle }),
       clock,
-      mediaDir: config.mediaDir,
+      store,
       jobsQueued: () => jobs.notify(),
       removeIdentityDocuments: (keys) => identityVault.remove(keys),
     }),
@@ -270,7 +275,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     stories: createStoriesService({
       stories: createStoriesRepository(db),
       clock,
-      mediaDir: config.mediaDir,
+      store,
       notify: notifications,
       messages,
       uow,
@@ -280,8 +285,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     uploads: createUploadService({
       postWrites,
       clock,
-      mediaDir: config.mediaDir,
-      uploadDir: config.uploadDir,
+      store,
       onVideoQueued: () => jobs.notify(),
       notify: notifications,
       uow,
@@ -291,7 +295,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     }),
     jobs,
     mediaHashes,
-    profilePicture: createProfilePictureService({ users, clock, mediaDir: config.mediaDir, uploadDir: config.uploadDir, mediaHashes }),
+    profilePicture: createProfilePictureService({ users, clock, store, uploadDir: config.uploadDir, mediaHashes }),
     mailer,
     reports: createReportsService({ moderation: moderationRepository, uow, rateLimits, clock }),
     processorEvents: createProcessorEventsService({

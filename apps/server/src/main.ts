@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { resolveAppSecret } from './lib/app-secret.js';
 import { createLocalBus, createPostgresBus, createRedisBus } from './lib/live-bus.js';
 import { productionProblems } from './lib/production-guard.js';
+import { identityBucketProblems } from './media/storage-setup.js';
 import { TEST_PAUSE_VARIABLE } from './lib/test-pause.js';
 import { SWEEP_EVERY_MS, SWEEP_GRACE_MS } from './jobs/storage-sweep.js';
 import { SETTLE_EVERY_MS } from './jobs/payments-settle.job.js';
@@ -25,6 +26,8 @@ const handle = await openDatabase(
 );
 await migrateToLatest(handle.db);
 const refusals = await productionProblems(config, handle.db);
+// Deletion of identity documents must be final: production refuses a versioned identity bucket.
+if (config.production && refusals.length === 0) refusals.push(...(await identityBucketProblems(config, (message) => log.warn(message))));
 if (config.production && process.env[TEST_PAUSE_VARIABLE]) refusals.push(`${TEST_PAUSE_VARIABLE} is set: a test hook that stops requests has no place in production`);
 if (refusals.length > 0) {
   console.error(`WAG no arranca en producción (NODE_ENV=production):\n- ${refusals.join('\n- ')}`);
@@ -60,7 +63,7 @@ await app.services.jobs.runHere({ name: 'identity.purge', data: {} });
 app.services.jobs.every({ name: 'identity.purge', data: {} }, IDENTITY_PURGE_EVERY_MS);
 
 if (config.seedDemo) {
-  await seedDemoWorld({ db: handle.db, mediaDir: config.mediaDir, log: app.log });
+  await seedDemoWorld({ db: handle.db, store: app.services.storage.media, log: app.log });
 }
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`WAG lista en http://localhost:${config.port} (${Math.round(performance.now() - startedAt)} ms)`);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { isFolderKey, isFileKey, MEDIA_FILES, folderOfFileKey, mediaPath } from '../src/media/storage.js';
+import { createLocalMediaStore } from '../src/media/local-store.js';
 import { probeMedia } from '../src/media/video-renditions.js';
 import { seedDemoWorld } from '../src/seed/demo-world.js';
 import { createLimiter } from '../src/seed/limit.js';
@@ -38,6 +39,11 @@ async function countRows(db: Database): Promise<Record<string, number>> {
 }
 
 /** Every media folder, public (u/) and restricted (r/). */
+/** The demo's media on the local disk; its working folders beside the media roots, removed with them. */
+function localStore(mediaDir: string) {
+  return createLocalMediaStore({ mediaDir, uploadDir: path.join(mediaDir, 'uploads') });
+}
+
 async function listFolders(mediaDir: string): Promise<string[]> {
   const folders: string[] = [];
   for (const root of ['u', 'r']) {
@@ -78,7 +84,7 @@ describe('demo world', () => {
     handle = await openFresh();
     db = handle.db;
     mediaDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-seed-test-'));
-    await seedDemoWorld({ db, mediaDir, log: silentLog });
+    await seedDemoWorld({ db, store: localStore(mediaDir), log: silentLog });
   }, SEED_TIMEOUT);
 
   afterAll(async () => {
@@ -457,7 +463,7 @@ describe('demo world', () => {
   it('adds nothing when run again', async () => {
     const before = await countRows(db);
     const foldersBefore = await listFolders(mediaDir);
-    await seedDemoWorld({ db, mediaDir, log: silentLog });
+    await seedDemoWorld({ db, store: localStore(mediaDir), log: silentLog });
     expect(await countRows(db)).toEqual(before);
     expect(await listFolders(mediaDir)).toEqual(foldersBefore);
   });
@@ -470,7 +476,7 @@ describe('demo world when the database refuses it', () => {
     try {
       // The last table written refuses every row, after all the media exists.
       await sql`ALTER TABLE story_likes ADD CONSTRAINT refuse_all CHECK (false) NOT VALID`.execute(handle.db);
-      await expect(seedDemoWorld({ db: handle.db, mediaDir, log: silentLog })).rejects.toThrow();
+      await expect(seedDemoWorld({ db: handle.db, store: localStore(mediaDir), log: silentLog })).rejects.toThrow();
       const counts = await countRows(handle.db);
       expect(Object.values(counts).every((n) => n === 0)).toBe(true);
       expect(await listFolders(mediaDir)).toEqual([]);

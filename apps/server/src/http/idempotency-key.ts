@@ -9,7 +9,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
- * The request's Idempotency-Key, if it sent one (docs/decisions/00XX-idempotency-keys.md): a client
+ * The request's Idempotency-Key, if it sent one (docs/decisions/0032-idempotency-keys.md): a client
  * that lost the answer to a write (a server gone mid-request, a dropped connection) sends it again
  * with the same key and gets the first attempt's answer, never a second post or message.
  */

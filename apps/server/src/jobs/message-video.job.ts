@@ -1,6 +1,6 @@
-import fs from 'node:fs/promises';
 import { messages } from '../lib/messages.js';
 import type { ConversationsRepository } from '../repositories/conversations.repository.js';
+import type { MediaStore } from '../media/media-store.js';
 import type { JobHandler } from './job-worker.js';
 import { renderQueuedVideo } from './render-queued-video.js';
 
@@ -11,11 +11,11 @@ import { renderQueuedVideo } from './render-queued-video.js';
  */
 export function messageVideoJob({
   conversations,
-  mediaDir,
+  store,
   changed,
 }: {
   conversations: Pick<ConversationsRepository, 'messageVideoStatus' | 'markMessageVideoReady' | 'markMessageVideoFailed'>;
-  mediaDir: string;
+  store: MediaStore;
   /** Tells the two people of the message that its video is ready or failed. */
   changed: (messageId: string) => Promise<void>;
 }): JobHandler<'message.video'> {
@@ -23,10 +23,10 @@ export function messageVideoJob({
     async run({ messageId, sourcePath }, context) {
       if ((await conversations.messageVideoStatus(messageId)) !== 'processing') {
         // The message went (its sender's account was deleted) or was settled already.
-        if (await context.complete()) await fs.rm(sourcePath, { force: true });
+        if (await context.complete()) await store.removeQueuedSource(sourcePath);
         return;
       }
-      const ready = await renderQueuedVideo(context, { mediaDir, sourcePath, restricted: true }, (video, trx) =>
+      const ready = await renderQueuedVideo(context, { store, source: sourcePath, restricted: true }, (video, trx) =>
         conversations.markMessageVideoReady(
           messageId,
           { width: video.width, height: video.height, durationMs: video.durationMs, videoKey: video.videoKey, posterKey: video.posterKey },
@@ -40,7 +40,7 @@ export function messageVideoJob({
 
     async failed({ messageId, sourcePath }, _error, context) {
       if (await context.complete((trx) => conversations.markMessageVideoFailed(messageId, messages.videoFailed, trx))) {
-        await fs.rm(sourcePath, { force: true });
+        await store.removeQueuedSource(sourcePath);
         await changed(messageId);
       }
     },

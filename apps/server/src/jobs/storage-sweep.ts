@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isFolderKey, MEDIA_FOLDER_ROOTS, removeMediaFolder } from '../media/storage.js';
+import { lastWritten, WORK_FOLDER_PREFIX } from '../media/local-store.js';
+import type { MediaStore } from '../media/media-store.js';
 import type { StorageSweepRepository } from '../repositories/storage-sweep.repository.js';
 import type { JobHandler } from './job-worker.js';
 
@@ -15,14 +16,14 @@ export const SWEEP_EVERY_MS = 15 * 60_000;
 /** Folder keys looked up in one query. */
 const LOOKUP_BATCH = 500;
 
-/** Temporary names under the upload folder: multipart uploads of posts and stories, avatars. */
-const UPLOAD_TEMP_PREFIXES = ['in-', 'story-', 'avatar-'];
-/** Sources of queued videos, under the upload folder. */
-export const QUEUED_VIDEOS_DIR = 'jobs';
+/** Temporary names under the upload folder: multipart uploads of posts and stories, avatars, working folders of renditions. */
+const UPLOAD_TEMP_PREFIXES = ['in-', 'story-', 'avatar-', WORK_FOLDER_PREFIX];
 
 export interface StorageSweepDeps {
   folders: StorageSweepRepository;
-  mediaDir: string;
+  /** Media folders and queued sources: on the local disk or in the bucket. */
+  store: MediaStore;
+  /** Temporary uploads and working folders, always on this machine's disk. */
   uploadDir: string;
 }
 
@@ -45,84 +46,58 @@ async function entries(dir: string): Promise<string[]> {
 }
 
 /**
- * When a file or folder was last written: for a folder, the newest of itself and what it directly
- * holds (a file being written keeps its own time current, not its folder's). Undefined when gone.
- */
-async function lastWritten(target: string): Promise<number | undefined> {
-  const stat = await fs.stat(target).catch(() => undefined);
-  if (!stat) return undefined;
-  let newest = stat.mtimeMs;
-  if (stat.isDirectory()) {
-    for (const name of await entries(target)) {
-      const inner = await fs.stat(path.join(target, name)).catch(() => undefined);
-      if (inner) newest = Math.max(newest, inner.mtimeMs);
-    }
-  }
-  return newest;
-}
-
-/**
  * Removes what interrupted work left behind: temporary uploads, queued video sources no job points
  * at, and media folders no post, story or avatar names (a half-written `.tmp-*` file is only ever in
  * such a folder: rows are written after every file of their folder is in place). Only what was last
- * written more than `graceMs` ago goes. The disk is listed before the database is asked, so a row
- * written in between keeps its files.
+ * written more than `graceMs` ago goes. The store (disk or bucket) is listed before the database is
+ * asked, so a row written in between keeps its files.
  */
-export async function sweepStorage({ folders, mediaDir, uploadDir }: StorageSweepDeps, { graceMs, now = Date.now() }: { graceMs: number; now?: number }): Promise<SweepResult> {
+export async function sweepStorage({ folders, store, uploadDir }: StorageSweepDeps, { graceMs, now = Date.now() }: { graceMs: number; now?: number }): Promise<SweepResult> {
   const result: SweepResult = { uploads: 0, queuedVideos: 0, mediaFolders: 0 };
-  const abandoned = async (target: string) => {
-    const written = await lastWritten(target);
-    return written !== undefined && now - written >= graceMs;
-  };
+  const old = (written: number | undefined) => written !== undefined && now - written >= graceMs;
 
   for (const name of await entries(uploadDir)) {
     if (!UPLOAD_TEMP_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
     const target = path.join(uploadDir, name);
-    if (!(await abandoned(target))) continue;
+    if (!old(await lastWritten(target))) continue;
     await fs.rm(target, { recursive: true, force: true });
     result.uploads += 1;
   }
 
-  const queuedDir = path.join(uploadDir, QUEUED_VIDEOS_DIR);
-  const queuedFiles = await entries(queuedDir);
-  if (queuedFiles.length > 0) {
-    const queued = await folders.queuedVideoSources();
-    for (const name of queuedFiles) {
-      const target = path.join(queuedDir, name);
-      if (queued.has(target) || !(await abandoned(target))) continue;
-      await fs.rm(target, { force: true });
+  const queuedSources: Array<{ name: string; lastWritten: number }> = [];
+  for await (const source of store.listQueuedSources()) queuedSources.push(source);
+  if (queuedSources.length > 0) {
+    const queued = new Set<string>();
+    for (const source of await folders.queuedVideoSources()) {
+      try {
+        queued.add(store.sourceName(source));
+      } catch {
+        // A reference this store cannot hold names nothing in it.
+      }
+    }
+    for (const source of queuedSources) {
+      if (queued.has(source.name) || !old(source.lastWritten)) continue;
+      await store.removeQueuedSource(source.name);
       result.queuedVideos += 1;
     }
   }
 
-  for (const root of MEDIA_FOLDER_ROOTS) {
-    const rootDir = path.join(mediaDir, root);
-    let dir;
-    try {
-      dir = await fs.opendir(rootDir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
+  // Looked up in batches: a store holds one folder per media item, which can be very many.
+  let batch: Array<{ key: string; lastWritten: number }> = [];
+  const settle = async () => {
+    const inUse = await folders.foldersInUse(batch.map((folder) => folder.key));
+    for (const folder of batch) {
+      if (inUse.has(folder.key) || !old(folder.lastWritten)) continue;
+      await store.removeFolder(folder.key);
+      result.mediaFolders += 1;
     }
-    // Streamed in batches: a media folder holds one folder per item, which can be very many.
-    let batch: string[] = [];
-    const settle = async () => {
-      const inUse = await folders.foldersInUse(batch);
-      for (const key of batch) {
-        if (inUse.has(key) || !(await abandoned(path.join(mediaDir, key)))) continue;
-        await removeMediaFolder(mediaDir, key);
-        result.mediaFolders += 1;
-      }
-      batch = [];
-    };
-    for await (const entry of dir) {
-      const key = `${root}/${entry.name}`;
-      if (!entry.isDirectory() || !isFolderKey(key)) continue;
-      batch.push(key);
-      if (batch.length >= LOOKUP_BATCH) await settle();
-    }
-    if (batch.length > 0) await settle();
+    batch = [];
+  };
+  for await (const folder of store.listFolders()) {
+    batch.push(folder);
+    if (batch.length >= LOOKUP_BATCH) await settle();
   }
+  if (batch.length > 0) await settle();
   return result;
 }
 

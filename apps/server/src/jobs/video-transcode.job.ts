@@ -1,6 +1,6 @@
-import fs from 'node:fs/promises';
 import { messages } from '../lib/messages.js';
 import type { PostWritesRepository } from '../repositories/post-writes.repository.js';
+import type { MediaStore } from '../media/media-store.js';
 import type { JobHandler } from './job-worker.js';
 import { renderQueuedVideo } from './render-queued-video.js';
 
@@ -9,17 +9,17 @@ import { renderQueuedVideo } from './render-queued-video.js';
  * then makes the post ready in the transaction that ends the job. A worker that lost the job keeps
  * nothing: its folder is removed and the post is left to the worker that holds it.
  */
-export function videoTranscodeJob({ postWrites, mediaDir }: { postWrites: PostWritesRepository; mediaDir: string }): JobHandler<'video.transcode'> {
+export function videoTranscodeJob({ postWrites, store }: { postWrites: PostWritesRepository; store: MediaStore }): JobHandler<'video.transcode'> {
   return {
     async run({ postId, sourcePath, coverAtMs }, context) {
       const visibility = await postWrites.videoPostVisibility(postId);
       if (!visibility) {
         // The post was deleted while its video waited.
-        if (await context.complete()) await fs.rm(sourcePath, { force: true });
+        if (await context.complete()) await store.removeQueuedSource(sourcePath);
         return;
       }
       const restricted = visibility !== 'public';
-      const ready = await renderQueuedVideo(context, { mediaDir, sourcePath, restricted, coverAtMs }, (video, trx) =>
+      const ready = await renderQueuedVideo(context, { store, source: sourcePath, restricted, coverAtMs }, (video, trx) =>
         postWrites.markVideoReady(
           postId,
           {
@@ -41,7 +41,7 @@ export function videoTranscodeJob({ postWrites, mediaDir }: { postWrites: PostWr
 
     async failed({ postId, sourcePath }, _error, context) {
       if (await context.complete((trx) => postWrites.markVideoFailed(postId, messages.videoFailed, trx))) {
-        await fs.rm(sourcePath, { force: true });
+        await store.removeQueuedSource(sourcePath);
       }
     },
   };

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalSealedFiles } from './sealed-files.js';
 import { createIdentityVault, generatedIdentityKey, IDENTITY_KEY_FILE, parseIdentityKey } from './identity-vault.js';
 
 let root: string;
@@ -24,7 +25,7 @@ describe('IDENTITY_KEY', () => {
   });
 
   it('stops the vault at start when malformed, and is required in production', () => {
-    const dirs = { keysDir: path.join(root, 'k0'), dir: path.join(root, 'd0') };
+    const dirs = { keysDir: path.join(root, 'k0'), files: createLocalSealedFiles(path.join(root, 'd0')) };
     expect(() => createIdentityVault({ ...dirs, configuredKey: 'corta', production: false })).toThrow(/IDENTITY_KEY/);
     expect(() => createIdentityVault({ ...dirs, configuredKey: undefined, production: true })).toThrow(/IDENTITY_KEY/);
   });
@@ -43,11 +44,11 @@ describe('the identity vault', () => {
   it('encrypts with a fresh IV per file, and only its key opens it', async () => {
     const plain = randomBytes(100_000);
     const key = randomBytes(32).toString('hex');
-    const vault = createIdentityVault({ configuredKey: key, keysDir: path.join(root, 'unused'), dir: path.join(root, 'docs'), production: false });
+    const vault = createIdentityVault({ configuredKey: key, keysDir: path.join(root, 'unused'), files: createLocalSealedFiles(path.join(root, 'docs')), production: false });
     const a = await vault.store(Readable.from([plain.subarray(0, 5000), plain.subarray(5000)]), plain.length);
     const b = await vault.store(Readable.from([plain]), plain.length);
     expect(a.bytes).toBe(plain.length);
-    const [sealedA, sealedB] = await Promise.all([fs.readFile(vault.pathOf(a.key)), fs.readFile(vault.pathOf(b.key))]);
+    const [sealedA, sealedB] = (await Promise.all([vault.sealedBytes(a.key), vault.sealedBytes(b.key)])) as [Buffer, Buffer];
     expect(sealedA.equals(sealedB)).toBe(false);
     expect(sealedA.length).toBe(6 + 12 + plain.length + 16);
     expect((await vault.open(a.key)).equals(plain)).toBe(true);
@@ -55,14 +56,14 @@ describe('the identity vault', () => {
     // The generated key was never needed, so never written.
     await expect(fs.stat(path.join(root, 'unused'))).rejects.toThrow();
 
-    const other = createIdentityVault({ configuredKey: randomBytes(32).toString('base64'), keysDir: path.join(root, 'unused'), dir: path.join(root, 'docs'), production: false });
+    const other = createIdentityVault({ configuredKey: randomBytes(32).toString('base64'), keysDir: path.join(root, 'unused'), files: createLocalSealedFiles(path.join(root, 'docs')), production: false });
     await expect(other.open(a.key)).rejects.toThrow();
     await vault.remove([a.key, b.key]);
-    await expect(fs.stat(vault.pathOf(a.key))).rejects.toThrow();
+    expect(await vault.sealedBytes(a.key)).toBeNull();
   });
 
   it('refuses a stream over its limit and leaves nothing', async () => {
-    const vault = createIdentityVault({ configuredKey: randomBytes(32).toString('hex'), keysDir: path.join(root, 'unused'), dir: path.join(root, 'limit'), production: false });
+    const vault = createIdentityVault({ configuredKey: randomBytes(32).toString('hex'), keysDir: path.join(root, 'unused'), files: createLocalSealedFiles(path.join(root, 'limit')), production: false });
     await expect(vault.store(Readable.from([randomBytes(2000)]), 1000)).rejects.toThrow();
     expect(await fs.readdir(path.join(root, 'limit'))).toEqual([]);
   });

@@ -1,9 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { SealedFiles } from './sealed-files.js';
 
 /** AES-256-GCM: a 32-byte key, a fresh 12-byte IV per file, a 16-byte authentication tag. */
 const KEY_BYTES = 32;
@@ -58,8 +58,8 @@ export interface IdentityVaultOptions {
   configuredKey: string | undefined;
   /** Where a key is generated when none is configured (never inside the data folder by default). */
   keysDir: string;
-  /** Where the encrypted documents are kept (config.identityDir). */
-  dir: string;
+  /** Where the encrypted documents are kept (config.identityDir, or the identity bucket with STORAGE=s3). */
+  files: SealedFiles;
   /** Production takes its key from the environment only (lib/production-guard.ts says so at start too). */
   production: boolean;
 }
@@ -75,15 +75,15 @@ export interface StoredDocument {
  * upload streams in (the plain bytes never touch the disk) and opened whole, after its tag is checked,
  * only for a moderator. The key is never written beside the data nor logged.
  */
-export function createIdentityVault({ configuredKey, keysDir, dir, production }: IdentityVaultOptions) {
+export function createIdentityVault({ configuredKey, keysDir, files, production }: IdentityVaultOptions) {
   if (production && !configuredKey) throw new Error('IDENTITY_KEY is required in production');
   const fixed = configuredKey ? parseIdentityKey(configuredKey) : null;
   let generated: Promise<Buffer> | null = null;
   const key = (): Promise<Buffer> => (fixed ? Promise.resolve(fixed) : (generated ??= generatedIdentityKey(keysDir)));
 
-  function fileOf(documentKey: string): string {
+  function checked(documentKey: string): string {
     if (!KEY_PATTERN.test(documentKey)) throw new Error('not an identity document key');
-    return path.join(dir, documentKey);
+    return documentKey;
   }
 
   return {
@@ -92,9 +92,7 @@ export function createIdentityVault({ configuredKey, keysDir, dir, production }:
      * limit stops uploads first): past it the write fails and nothing is left.
      */
     async store(source: Readable, maxBytes: number): Promise<StoredDocument> {
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       const documentKey = `${randomBytes(20).toString('hex')}.bin`;
-      const file = path.join(dir, documentKey);
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', await key(), iv);
       let bytes = 0;
@@ -118,18 +116,21 @@ export function createIdentityVault({ configuredKey, keysDir, dir, production }:
           done();
         },
       });
-      try {
-        await pipeline(source, counter, cipher, framer, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
-      } catch (error) {
-        await fs.rm(file, { force: true });
-        throw error;
+      const sealed = new PassThrough();
+      // Both ends are awaited: a failed encryption breaks the write off, a failed write stops the encryption.
+      const [encrypted, written] = await Promise.allSettled([pipeline(source, counter, cipher, framer, sealed), files.write(documentKey, sealed)]);
+      const failure = [encrypted, written].find((outcome) => outcome.status === 'rejected');
+      if (failure) {
+        await files.remove(documentKey).catch(() => undefined);
+        throw failure.reason;
       }
       return { key: documentKey, bytes };
     },
 
     /** The plain bytes of a stored document, after its authentication tag is checked (a changed file fails). */
     async open(documentKey: string): Promise<Buffer> {
-      const sealed = await fs.readFile(fileOf(documentKey));
+      const sealed = await files.read(checked(documentKey));
+      if (!sealed) throw new Error('identity document not found');
       if (sealed.length < MAGIC.length + IV_BYTES + TAG_BYTES || !sealed.subarray(0, MAGIC.length).equals(MAGIC)) {
         throw new Error('not an identity document');
       }
@@ -143,12 +144,15 @@ export function createIdentityVault({ configuredKey, keysDir, dir, production }:
     /** Deletes stored documents (those already gone are no error). */
     async remove(documentKeys: readonly string[]): Promise<void> {
       for (const documentKey of documentKeys) {
-        if (KEY_PATTERN.test(documentKey)) await fs.rm(path.join(dir, documentKey), { force: true });
+        if (KEY_PATTERN.test(documentKey)) await files.remove(documentKey);
       }
     },
 
-    /** Where a document's file is (tests read the stored bytes). */
-    pathOf: fileOf,
+    /** The encrypted bytes as stored (tests compare them with the plain ones); null when gone. */
+    sealedBytes: (documentKey: string) => files.read(checked(documentKey)),
+
+    /** Whether the documents' store can be reached (for a readiness probe). */
+    check: () => files.check(),
   };
 }
 

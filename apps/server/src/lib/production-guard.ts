@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Config } from '../config.js';
+import { missingS3Settings, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { DEMO_EMAIL_DOMAIN, TRY_ACCOUNT } from '../seed/world-data.js';
 
@@ -15,6 +15,8 @@ export async function productionProblems(config: Config, db: Database): Promise<
     problems.push('PAYMENT_PROVIDER=sandbox: the test-card provider charges no one; production takes payments through CCBill (CCBILL_* settings)');
   }
   if (!config.identityKey) problems.push('IDENTITY_KEY is not set: production takes the key of identity documents from the environment, never from beside the data');
+  const missingS3 = missingS3Settings(config.storage);
+  if (missingS3.length > 0) problems.push(`STORAGE=s3 without ${missingS3.join(', ')}: media and identity documents would have nowhere to go`);
   if (config.seedDemo) problems.push('SEED_DEMO=1: the demo world is not allowed in production');
   const demo = await sql<{ found: boolean }>`
     SELECT EXISTS (

@@ -2,15 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLocalMediaStore } from './local-store.js';
 import {
-  createMediaFolder,
   fileKey,
   folderOfFileKey,
   isFileKey,
   isFolderKey,
   mediaPath,
   newMediaKey,
-  removeMediaFolder,
   writeAtomically,
   writeFileAtomic,
 } from './storage.js';
@@ -40,20 +39,29 @@ describe('media storage', () => {
     }
   });
 
-  it('creates a fresh empty folder per item and removes it whole', async () => {
-    const a = await createMediaFolder(root);
-    const b = await createMediaFolder(root);
-    expect(a.key).not.toBe(b.key);
-    expect(a.dir).toBe(mediaPath(root, a.key));
-    expect(await fs.readdir(a.dir)).toEqual([]);
-    await writeFileAtomic(path.join(a.dir, 'full.webp'), 'x');
-    await removeMediaFolder(root, a.key);
-    await expect(fs.stat(a.dir)).rejects.toThrow();
-    await removeMediaFolder(root, a.key);
+  it('publishes a finished working folder whole under a fresh key, and removes it whole', async () => {
+    const store = createLocalMediaStore({ mediaDir: path.join(root, 'media'), uploadDir: path.join(root, 'uploads') });
+    const work = await store.workFolder();
+    expect(path.dirname(work.dir)).toBe(path.join(root, 'uploads'));
+    await writeFileAtomic(path.join(work.dir, 'full.webp'), 'x');
+    const a = await store.publish(work.dir, { restricted: false });
+    await work.discard();
+    expect(a).toMatch(/^u\/[a-z0-9]{20}$/);
+    expect(await fs.readdir(mediaPath(path.join(root, 'media'), a))).toEqual(['full.webp']);
+    // The working folder went with the rename: nothing is copied.
+    expect(await fs.readdir(path.join(root, 'uploads'))).toEqual([]);
+
+    const other = await store.workFolder();
+    const b = await store.publish(other.dir, { restricted: true });
+    expect(b).toMatch(/^r\//);
+    expect(b.slice(2)).not.toBe(a.slice(2));
+    await store.removeFolder(a);
+    await expect(fs.stat(mediaPath(path.join(root, 'media'), a))).rejects.toThrow();
+    await store.removeFolder(a);
   });
 
   it('shows a file only once it is complete, and leaves nothing behind on failure', async () => {
-    const { dir } = await createMediaFolder(root);
+    const dir = await fs.mkdtemp(path.join(root, 'work-'));
     const target = path.join(dir, 'video.mp4');
     await writeAtomically(target, async (temp) => {
       expect(path.dirname(temp)).toBe(dir);

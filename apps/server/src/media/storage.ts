@@ -1,12 +1,13 @@
 /**
- * Media on local disk, under the media root (config.mediaDir, served at /media/).
+ * Media keys and file names, wherever the media is kept: under the media root on the local disk
+ * (config.mediaDir, served at /media/) or in a bucket (media/media-store.ts has both stores).
  *
  * Key convention
  * - Every media item (one avatar, one image, one video) gets its own fresh folder, named by a random
  *   folder key `u/<20 × [a-z0-9]>`, or `r/<…>` for restricted media (followers-only and VIP posts and
  *   stories). Every file is served only to a viewer the access rules admit when it is asked for
  *   (http/media.routes.ts judges the folder by the row that names it); the prefix only keeps the two
- *   kinds apart on disk. Folders are never reused or rewritten: replacing media means a new folder,
+ *   kinds apart. Folders are never reused or rewritten: replacing media means a new folder,
  *   deleting it means removing the folder.
  * - The files inside are the renditions, with the fixed names of MEDIA_FILES.
  * - `users.avatar_key` stores the folder key; the app appends the rendition it wants
@@ -15,8 +16,9 @@
  *   `stories.image_key`, `video_key`, `poster_key`) stores the relative path of one file,
  *   e.g. `u/k3f9x0a1b2c3d4e5f6g7/full.webp`; its folder is `folderOfFileKey(key)`.
  *
- * Writes are atomic: a file is written under a temporary dot-name in its final folder and renamed into
- * place, so nothing half-written is ever visible under a real name.
+ * Renditions are written in a working folder, each file atomically (under a temporary dot-name, then
+ * renamed), and the finished folder is published whole (MediaStore.publish): nothing half-written is
+ * ever visible under a real name.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -74,34 +76,6 @@ export function mediaPath(mediaDir: string, key: string): string {
   return path.join(mediaDir, ...key.split('/'));
 }
 
-export interface MediaFolder {
-  key: string;
-  dir: string;
-}
-
-/** Creates a new, empty media folder under a fresh key. */
-export async function createMediaFolder(mediaDir: string, options: { restricted?: boolean } = {}): Promise<MediaFolder> {
-  const restricted = options.restricted === true;
-  await fs.mkdir(path.join(mediaDir, restricted ? 'r' : 'u'), { recursive: true });
-  for (let attempt = 0; ; attempt += 1) {
-    const key = newMediaKey(restricted);
-    const dir = mediaPath(mediaDir, key);
-    try {
-      // Not recursive: an existing folder fails, so a key is never shared.
-      await fs.mkdir(dir);
-      return { key, dir };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 5) throw error;
-    }
-  }
-}
-
-/** Removes a media folder and everything in it; a missing folder is not an error. */
-export async function removeMediaFolder(mediaDir: string, folderKey: string): Promise<void> {
-  if (!isFolderKey(folderKey)) throw new Error(`Invalid media folder key: ${folderKey}`);
-  await fs.rm(mediaPath(mediaDir, folderKey), { recursive: true, force: true });
-}
-
 /** A temporary name beside `finalPath`, keeping its extension so tools can infer the format. */
 export function tempPathFor(finalPath: string): string {
   const dir = path.dirname(finalPath);
@@ -126,11 +100,6 @@ export async function writeAtomically<T>(finalPath: string, produce: (tempPath: 
 
 export function writeFileAtomic(finalPath: string, data: Uint8Array | string): Promise<void> {
   return writeAtomically(finalPath, (temp) => fs.writeFile(temp, data));
-}
-
-/** Copies a file into place atomically (a copy-on-write clone where the file system offers one). */
-export function copyFileAtomic(source: string, finalPath: string): Promise<void> {
-  return writeAtomically(finalPath, (temp) => fs.copyFile(source, temp, fs.constants.COPYFILE_FICLONE));
 }
 
 /** Restricted media (`r/…`): followers-only and VIP items, kept apart from public ones on disk. */

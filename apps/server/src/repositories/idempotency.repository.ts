@@ -11,7 +11,7 @@ export interface IdempotencyRecord {
 }
 
 /**
- * Clients' Idempotency-Keys (docs/decisions/00XX-idempotency-keys.md). `record` runs inside the
+ * Clients' Idempotency-Keys (docs/decisions/0032-idempotency-keys.md). `record` runs inside the
  * transaction of the write it names, so the key exists exactly when the write does: a retry finds
  * it, and two attempts racing each other collide on the primary key and one of them rolls back.
  */

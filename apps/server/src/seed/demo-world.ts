@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { AVATAR_RENDITIONS, writeImageRenditions } from '../media/image-renditions.js';
-import { copyFileAtomic, createMediaFolder, fileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
+import type { MediaStore } from '../media/media-store.js';
+import { fileKey, MEDIA_FILES } from '../media/storage.js';
 import { findLabelFont, generateClip, type Clip } from './clips.js';
 import { createLimiter, settleAll } from './limit.js';
 import { seedInbox } from './inbox.js';
@@ -30,10 +31,11 @@ import { DEMO_PASSWORD, type ClipId } from './world-data.js';
  */
 export async function seedDemoWorld(options: {
   db: Database;
-  mediaDir: string;
+  /** Where the media folders go (media/media-store.ts): the local disk or the bucket. */
+  store: MediaStore;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }): Promise<void> {
-  const { db, mediaDir, log } = options;
+  const { db, store, log } = options;
   const startedAt = performance.now();
   const elapsed = () => `${Math.round(performance.now() - startedAt)} ms`;
 
@@ -51,7 +53,7 @@ export async function seedDemoWorld(options: {
     const passwordHashes = settleAll(world.users.map(() => hash(DEMO_PASSWORD)));
     // Awaited after the media; until then a failure must not surface as an unhandled rejection.
     passwordHashes.catch(() => undefined);
-    await produceMedia(world, { mediaDir, staging, createdFolders, log, elapsed });
+    await produceMedia(world, { store, staging, createdFolders, log, elapsed });
     const hashes = await passwordHashes;
 
     const inserted = await db.transaction().execute(async (trx) => {
@@ -65,12 +67,12 @@ export async function seedDemoWorld(options: {
       return true;
     });
     if (!inserted) {
-      await removeFolders(mediaDir, createdFolders);
+      await removeFolders(store, createdFolders);
       log.info('Demo: otro proceso ya creó usuarios; se descarta el mundo generado');
       return;
     }
   } catch (error) {
-    await removeFolders(mediaDir, createdFolders);
+    await removeFolders(store, createdFolders);
     throw error;
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
@@ -90,14 +92,14 @@ async function hasUsers(db: Database | Transaction<DB>): Promise<boolean> {
   return row !== undefined;
 }
 
-async function removeFolders(mediaDir: string, keys: string[]): Promise<void> {
-  await Promise.allSettled(keys.map((key) => removeMediaFolder(mediaDir, key)));
+async function removeFolders(store: MediaStore, keys: string[]): Promise<void> {
+  await Promise.allSettled(keys.map((key) => store.removeFolder(key)));
 }
 
 // Media ----------------------------------------------------------------------------------------
 
 interface MediaContext {
-  mediaDir: string;
+  store: MediaStore;
   staging: string;
   createdFolders: string[];
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -128,10 +130,17 @@ async function produceMedia(world: World, ctx: MediaContext): Promise<void> {
   });
   const clipsDone = settleAll([...clips.values()]).then(() => ctx.log.info(`Demo: ${clips.size} vídeos base listos (${ctx.elapsed()})`));
 
-  const newFolder = async (restricted = false) => {
-    const folder = await createMediaFolder(ctx.mediaDir, { restricted });
-    ctx.createdFolders.push(folder.key);
-    return folder;
+  // Each item is made in a working folder and published whole, as uploads are.
+  const newFolder: NewFolder = async (restricted, write) => {
+    const work = await ctx.store.workFolder();
+    try {
+      const value = await write(work.dir);
+      const key = await ctx.store.publish(work.dir, { restricted });
+      ctx.createdFolders.push(key);
+      return { key, value };
+    } finally {
+      await work.discard();
+    }
   };
 
   const tasks: Array<Promise<unknown>> = [clipsDone];
@@ -147,7 +156,7 @@ async function produceMedia(world: World, ctx: MediaContext): Promise<void> {
   ctx.log.info(`Demo: ${world.slots.length} elementos multimedia listos (${ctx.elapsed()})`);
 }
 
-type NewFolder = (restricted?: boolean) => Promise<{ key: string; dir: string }>;
+type NewFolder = <T>(restricted: boolean, write: (dir: string) => Promise<T>) => Promise<{ key: string; value: T }>;
 
 async function rasterise(svg: string) {
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -156,25 +165,25 @@ async function rasterise(svg: string) {
 
 async function makeAvatar(slot: AvatarSlot, newFolder: NewFolder): Promise<void> {
   const { data, raw } = await rasterise(avatarSvg(slot.initials, slot.hue, createRandom(slot.seed)));
-  const folder = await newFolder();
-  await writeImageRenditions(data, folder.dir, AVATAR_RENDITIONS, { input: { raw }, effort: 2 });
+  const folder = await newFolder(false, (dir) => writeImageRenditions(data, dir, AVATAR_RENDITIONS, { input: { raw }, effort: 2 }));
   slot.out = { key: folder.key };
 }
 
 async function makeImage(slot: ImageSlot, newFolder: NewFolder): Promise<void> {
   const svg = sceneSvg(slot.theme, slot.width, slot.height, createRandom(slot.seed), { caption: slot.caption });
   const { data, raw } = await rasterise(svg);
-  const folder = await newFolder(slot.restricted);
-  const result = await writeImageRenditions(data, folder.dir, slot.renditions, { input: { raw }, quality: 80, effort: 2 });
+  const folder = await newFolder(slot.restricted === true, (dir) => writeImageRenditions(data, dir, slot.renditions, { input: { raw }, quality: 80, effort: 2 }));
+  const result = folder.value;
   const full = result.renditions.find((r) => r.file === MEDIA_FILES.full);
   slot.out = { key: folder.key, width: full?.width ?? result.width, height: full?.height ?? result.height };
 }
 
 async function copyClip(slot: VideoSlot, clip: Clip, newFolder: NewFolder): Promise<void> {
-  const folder = await newFolder(slot.restricted);
-  await Promise.all(
-    [MEDIA_FILES.video, MEDIA_FILES.poster, MEDIA_FILES.thumb].map((file) =>
-      copyFileAtomic(path.join(clip.dir, file), path.join(folder.dir, file)),
+  const folder = await newFolder(slot.restricted === true, (dir) =>
+    Promise.all(
+      [MEDIA_FILES.video, MEDIA_FILES.poster, MEDIA_FILES.thumb].map((file) =>
+        fs.copyFile(path.join(clip.dir, file), path.join(dir, file), fs.constants.COPYFILE_FICLONE),
+      ),
     ),
   );
   slot.out = { key: folder.key, width: clip.width, height: clip.height, durationMs: clip.durationMs };

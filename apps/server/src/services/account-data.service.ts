@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
@@ -8,6 +7,8 @@ import type { Clock } from '../lib/clock.js';
 import { UnauthorizedError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { describeDevice } from '../lib/session-device.js';
+import type { MediaStore } from '../media/media-store.js';
+import { isFileKey } from '../media/storage.js';
 import type { AccountDataRepository } from '../repositories/account-data.repository.js';
 import type { JobsRepository } from '../repositories/jobs.repository.js';
 import type { Viewer } from './auth.service.js';
@@ -20,7 +21,8 @@ export interface AccountDataServiceDeps {
   rateLimits: RateLimitService;
   confirmPassword: PasswordCheck;
   clock: Clock;
-  mediaDir: string;
+  /** Where the media files are kept (media/media-store.ts). */
+  store: MediaStore;
   /** Wakes the job worker after the storage sweep was queued. */
   jobsQueued: () => void;
   /** Deletes stored identity documents (lib/identity-vault.ts). */
@@ -57,19 +59,18 @@ Las fechas están en UTC (ISO 8601). Los importes están en centavos de su moned
 `;
 
 /** Your data to take away (a zip streamed as it is written) and a way to leave (the account deleted). */
-export function createAccountDataService({ data, jobs, rateLimits, confirmPassword, clock, mediaDir, jobsQueued, removeIdentityDocuments }: AccountDataServiceDeps) {
-  /** A stored media file, if it is still on disk (a story's file may be swept already). */
-  async function mediaFile(key: string | null): Promise<string | null> {
-    if (!key) return null;
-    const root = path.resolve(mediaDir);
-    const file = path.resolve(root, key);
-    // Keys are written by the server, but the path is still kept inside the media folder.
-    if (!file.startsWith(root + path.sep)) return null;
-    try {
-      return (await fs.stat(file)).isFile() ? file : null;
-    } catch {
-      return null;
-    }
+export function createAccountDataService({ data, jobs, rateLimits, confirmPassword, clock, store, jobsQueued, removeIdentityDocuments }: AccountDataServiceDeps) {
+  /** A stored media file, if it is still there (a story's file may be swept already). */
+  async function mediaFile(key: string | null): Promise<{ key: string; stat: { size: number; lastModified: Date } } | null> {
+    // Keys are written by the server, but only a well-formed media file key is ever read.
+    if (!key || !isFileKey(key)) return null;
+    const stat = await store.stat(key);
+    return stat ? { key, stat } : null;
+  }
+
+  /** Adds a stored file to the zip: its bytes are fetched only when the zip reaches it. */
+  function addStored(zip: ZipFile, file: { key: string; stat: { size: number; lastModified: Date } }, name: string): void {
+    zip.addReadStream(store.openLazily(file.key), name, { mtime: file.stat.lastModified, size: file.stat.size });
   }
 
   /** mensajes.json written page by page as the zip reaches it: the largest part of an export is never held whole. */
@@ -106,7 +107,7 @@ export function createAccountDataService({ data, jobs, rateLimits, confirmPasswo
 
       zip.addBuffer(Buffer.from(README), 'LEEME.txt');
       const avatar = await mediaFile(profile.avatar_key ? `${profile.avatar_key}/avatar-256.webp` : null);
-      if (avatar) zip.addFile(avatar, 'perfil/foto-de-perfil.webp');
+      if (avatar) addStored(zip, avatar, 'perfil/foto-de-perfil.webp');
       json('perfil.json', {
         username: profile.username,
         fullName: profile.full_name,
@@ -128,8 +129,8 @@ export function createAccountDataService({ data, jobs, rateLimits, confirmPasswo
         for (const key of [item.image_key, item.video_key]) {
           const file = await mediaFile(key);
           if (!file) continue;
-          const name = `publicaciones/${item.post_id}/${item.position + 1}-${path.basename(file)}`;
-          zip.addFile(file, name);
+          const name = `publicaciones/${item.post_id}/${item.position + 1}-${path.posix.basename(file.key)}`;
+          addStored(zip, file, name);
           files.push(name);
         }
         mediaOf.set(item.post_id, files);
@@ -158,8 +159,8 @@ export function createAccountDataService({ data, jobs, rateLimits, confirmPasswo
         for (const key of [story.image_key, story.video_key]) {
           const file = await mediaFile(key);
           if (!file) continue;
-          const name = `historias/${story.id}/${path.basename(file)}`;
-          zip.addFile(file, name);
+          const name = `historias/${story.id}/${path.posix.basename(file.key)}`;
+          addStored(zip, file, name);
           files.push(name);
         }
         stories.push({
@@ -185,8 +186,8 @@ export function createAccountDataService({ data, jobs, rateLimits, confirmPasswo
         for (const item of page) {
           const file = await mediaFile(item.key);
           if (!file) continue;
-          const name = `mensajes/${item.message_id}-${path.basename(file)}`;
-          zip.addFile(file, name);
+          const name = `mensajes/${item.message_id}-${path.posix.basename(file.key)}`;
+          addStored(zip, file, name);
           messageFiles.set(item.message_id, name);
         }
         if (page.length < MESSAGES_PAGE) break;

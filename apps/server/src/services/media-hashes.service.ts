@@ -11,7 +11,8 @@ import {
   uploadedPictureHashes,
   videoFrameHashes,
 } from '../media/perceptual-hash.js';
-import { fileKey, mediaPath, MEDIA_FILES } from '../media/storage.js';
+import type { MediaStore } from '../media/media-store.js';
+import { fileKey, MEDIA_FILES } from '../media/storage.js';
 import { UnreadableMediaError } from '../media/unreadable-media.js';
 import type { HashMatch, MediaHashesRepository } from '../repositories/media-hashes.repository.js';
 
@@ -45,7 +46,8 @@ const SUBJECT_LABELS: Record<ReportSubjectType, string> = {
 
 export interface MediaHashesServiceDeps {
   hashes: MediaHashesRepository;
-  mediaDir: string;
+  /** Where the stored media are read from (media/media-store.ts). */
+  store: MediaStore;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Wakes the job worker when a hashing job is queued. */
@@ -56,7 +58,7 @@ export interface MediaHashesServiceDeps {
  * The block list of taken-down media: perceptual hashes of what moderators took down, and the check
  * every upload path makes against it before it stores anything (docs/product-decisions.md §9).
  */
-export function createMediaHashesService({ hashes, mediaDir, clock, log, onQueued }: MediaHashesServiceDeps) {
+export function createMediaHashesService({ hashes, store, clock, log, onQueued }: MediaHashesServiceDeps) {
   type Subject = { subjectType: ReportSubjectType; subjectId: string };
   let list: { version: string; index: HashIndex<Subject> } | undefined;
   let loading: Promise<HashIndex<Subject>> | undefined;
@@ -80,12 +82,22 @@ export function createMediaHashesService({ hashes, mediaDir, clock, log, onQueue
     return loading;
   }
 
+  /** A stored file that is not there (gone from the disk or the bucket): hashing it again will not help. */
+  function gone(error: unknown, key: string): Error {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new StoredMediaUnhashableError(`stored file ${key} is gone`, { cause: error });
+    return error as Error;
+  }
+
   /** Hashes of one stored file (a picture and its slight cuts), or none when the file is gone. */
   async function storedPictureHashes(key: string): Promise<bigint[]> {
     try {
-      return await blockedPictureHashes(mediaPath(mediaDir, key));
+      return await store.withLocalFile(key, (file) =>
+        blockedPictureHashes(file).catch((error: unknown) => {
+          throw new StoredMediaUnhashableError(`stored picture ${key} could not be hashed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        }),
+      );
     } catch (error) {
-      throw new StoredMediaUnhashableError(`stored picture ${key} could not be hashed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw gone(error, key);
     }
   }
 
@@ -94,13 +106,13 @@ export function createMediaHashesService({ hashes, mediaDir, clock, log, onQueue
     if (!videoKey) throw new Error('the video is not processed yet');
     const found = posterKey ? await storedPictureHashes(posterKey) : [];
     try {
-      const frames = await videoFrameHashes(mediaPath(mediaDir, videoKey), durationMs, { signal, blocked: true });
+      const frames = await store.withLocalFile(videoKey, (file) => videoFrameHashes(file, durationMs, { signal, blocked: true }));
       return [...found, ...frames];
     } catch (error) {
       if (error instanceof UnreadableMediaError) {
         throw new StoredMediaUnhashableError(`stored video ${videoKey} could not be read: ${error.message}`, { cause: error });
       }
-      throw error;
+      throw gone(error, videoKey);
     }
   }
 

@@ -1,23 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { MESSAGE_VIDEO_MAX_MS } from '@wag/contract/messages';
 import { ForbiddenError, ValidationError } from '../lib/errors.js';
 import { messages } from '../lib/messages.js';
 import { detectMedia } from '../media/detect.js';
 import { MAX_INPUT_PIXELS, type RenditionSpec, writeImageRenditions } from '../media/image-renditions.js';
-import { createMediaFolder, fileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
+import type { MediaStore } from '../media/media-store.js';
+import { fileKey, MEDIA_FILES } from '../media/storage.js';
 import { UnreadableMediaError } from '../media/unreadable-media.js';
 import type { NewMessageMedia } from '../repositories/conversations.repository.js';
-import { QUEUED_VIDEOS_DIR } from '../jobs/storage-sweep.js';
 import type { MediaHashesService } from './media-hashes.service.js';
 
 /** A message's photo: the display image only (a bubble shows it at its own ratio; no grid tile). */
 const MESSAGE_IMAGE_RENDITIONS: readonly RenditionSpec[] = [{ file: MEDIA_FILES.full, width: 1080, height: 1920, fit: 'inside' }];
 
 export interface MessageMediaDeps {
-  mediaDir: string;
-  uploadDir: string;
+  /** Where media folders and queued videos are kept (media/media-store.ts). */
+  store: MediaStore;
   /** The block list of taken-down media, checked before anything is stored. */
   mediaHashes: Pick<MediaHashesService, 'checkUpload'>;
 }
@@ -43,30 +40,30 @@ export async function prepareMessageMedia(deps: MessageMediaDeps, file: string, 
   if (await deps.mediaHashes.checkUpload([checked], senderId)) throw new ForbiddenError(messages.mediaTakenDown);
 
   if (detected.kind === 'video') {
-    await fs.mkdir(path.join(deps.uploadDir, QUEUED_VIDEOS_DIR), { recursive: true });
-    const queued = path.join(deps.uploadDir, QUEUED_VIDEOS_DIR, `${randomBytes(12).toString('hex')}.upload`);
-    await fs.rename(file, queued);
+    const queued = await deps.store.queueSource(file);
     return {
       media: { kind: 'video', width: detected.width, height: detected.height, durationMs: detected.durationMs, imageKey: null, pendingVideoPath: queued, clientKey },
       folderKey: null,
     };
   }
-  const folder = await createMediaFolder(deps.mediaDir, { restricted: true });
+  const work = await deps.store.workFolder();
   try {
-    const result = await writeImageRenditions(file, folder.dir, MESSAGE_IMAGE_RENDITIONS);
+    const result = await writeImageRenditions(file, work.dir, MESSAGE_IMAGE_RENDITIONS);
+    const folderKey = await deps.store.publish(work.dir, { restricted: true });
     return {
-      media: { kind: 'image', width: result.width, height: result.height, durationMs: null, imageKey: fileKey(folder.key, MEDIA_FILES.full), pendingVideoPath: null, clientKey },
-      folderKey: folder.key,
+      media: { kind: 'image', width: result.width, height: result.height, durationMs: null, imageKey: fileKey(folderKey, MEDIA_FILES.full), pendingVideoPath: null, clientKey },
+      folderKey,
     };
   } catch (error) {
-    await removeMediaFolder(deps.mediaDir, folder.key);
     if (error instanceof UnreadableMediaError) throw new ValidationError(messages.uploadInvalidType);
     throw error;
+  } finally {
+    await work.discard();
   }
 }
 
 /** Removes what a prepared upload stored, when its message was not written. */
 export async function discardMessageMedia(deps: MessageMediaDeps, prepared: PreparedMessageMedia): Promise<void> {
-  if (prepared.folderKey) await removeMediaFolder(deps.mediaDir, prepared.folderKey);
-  if (prepared.media.pendingVideoPath) await fs.rm(prepared.media.pendingVideoPath, { force: true });
+  if (prepared.folderKey) await deps.store.removeFolder(prepared.folderKey);
+  if (prepared.media.pendingVideoPath) await deps.store.removeQueuedSource(prepared.media.pendingVideoPath);
 }

@@ -12,7 +12,8 @@ import { mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
 import { AVATAR_RENDITIONS, MAX_INPUT_PIXELS, writeImageRenditions } from '../media/image-renditions.js';
 import { UnreadableMediaError } from '../media/unreadable-media.js';
-import { createMediaFolder, isFolderKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
+import type { MediaStore } from '../media/media-store.js';
+import { isFolderKey, MEDIA_FILES } from '../media/storage.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 import type { Viewer } from './auth.service.js';
 import type { MediaHashesService } from './media-hashes.service.js';
@@ -26,13 +27,15 @@ export type UploadedFile = Readable & { readonly truncated: boolean };
 export function createProfilePictureService({
   users,
   clock,
-  mediaDir,
+  store,
   uploadDir,
   mediaHashes,
 }: {
   users: UsersRepository;
   clock: Clock;
-  mediaDir: string;
+  /** Where media folders are kept (media/media-store.ts). */
+  store: MediaStore;
+  /** The local folder the upload is streamed to first. */
   uploadDir: string;
   /** The block list of taken-down media, checked before anything is stored. */
   mediaHashes: Pick<MediaHashesService, 'checkUpload'>;
@@ -64,26 +67,29 @@ export function createProfilePictureService({
         if (pixels > MAX_INPUT_PIXELS) throw new ValidationError(messages.pictureTooLarge);
         if (await mediaHashes.checkUpload([{ file: temp, kind: 'image' }], viewer.userId)) throw new ForbiddenError(messages.mediaTakenDown);
 
-        const folder = await createMediaFolder(mediaDir);
+        const work = await store.workFolder();
+        let folderKey: string;
         let previous: string | null;
         try {
-          await writeImageRenditions(temp, folder.dir, AVATAR_RENDITIONS, { quality: 85 });
+          await writeImageRenditions(temp, work.dir, AVATAR_RENDITIONS, { quality: 85 });
+          folderKey = await store.publish(work.dir, { restricted: false });
         } catch (error) {
-          await removeMediaFolder(mediaDir, folder.key);
           if (error instanceof UnreadableMediaError) throw new ValidationError(messages.pictureInvalid);
           throw error;
+        } finally {
+          await work.discard();
         }
         try {
-          previous = await users.replaceAvatarKey(viewer.userId, folder.key, clock.now());
+          previous = await users.replaceAvatarKey(viewer.userId, folderKey, clock.now());
         } catch (error) {
-          await removeMediaFolder(mediaDir, folder.key);
+          await store.removeFolder(folderKey);
           throw error;
         }
-        if (previous && previous !== folder.key && isFolderKey(previous)) await removeMediaFolder(mediaDir, previous);
+        if (previous && previous !== folderKey && isFolderKey(previous)) await store.removeFolder(previous);
         return {
           success: true,
           message: messages.pictureSaved,
-          profilePictureUrl: mediaUrl(folder.key, MEDIA_FILES.avatarLarge) as string,
+          profilePictureUrl: mediaUrl(folderKey, MEDIA_FILES.avatarLarge) as string,
         };
       } finally {
         await fs.rm(temp, { force: true });

@@ -17,7 +17,8 @@ import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
 import { detectMedia } from '../media/detect.js';
 import { MAX_INPUT_PIXELS, VERTICAL_RENDITIONS, writeImageRenditions } from '../media/image-renditions.js';
-import { createMediaFolder, fileKey, folderOfFileKey, isFileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
+import type { MediaStore } from '../media/media-store.js';
+import { fileKey, folderOfFileKey, isFileKey, MEDIA_FILES } from '../media/storage.js';
 import { writeVideoRenditions } from '../media/video-renditions.js';
 import { UnreadableMediaError } from '../media/unreadable-media.js';
 import type { Audience } from '../db/schema.js';
@@ -35,7 +36,8 @@ import { subscribersConsent } from './upload.service.js';
 export interface StoriesServiceDeps {
   stories: StoriesRepository;
   clock: Clock;
-  mediaDir: string;
+  /** Where media folders are kept (media/media-store.ts). */
+  store: MediaStore;
   notify: Pick<NotificationsService, 'likeChanged' | 'storyReplied' | 'announce'>;
   messages: Pick<MessagesService, 'writeStoryReply' | 'deliver'>;
   /** A like or reply commits together with what it records for others. */
@@ -46,7 +48,7 @@ export interface StoriesServiceDeps {
   identity: Pick<IdentityRepository, 'isVerified'>;
 }
 
-export function createStoriesService({ stories, clock, mediaDir, notify, messages: directMessages, uow, mediaHashes, identity }: StoriesServiceDeps) {
+export function createStoriesService({ stories, clock, store, notify, messages: directMessages, uow, mediaHashes, identity }: StoriesServiceDeps) {
   const activeSince = () => new Date(clock.now().getTime() - STORY_LIFETIME_MS);
 
   function isOwner(story: StoryRow, viewer: Viewer | null): boolean {
@@ -161,41 +163,53 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
       if (detected.kind === 'video' && (detected.durationMs ?? 0) > STORY_VIDEO_MAX_MS) throw new ValidationError(messages.storyVideoTooLong);
       const checked = detected.kind === 'video' ? { file, kind: 'video' as const, durationMs: detected.durationMs } : { file, kind: 'image' as const };
       if (await mediaHashes.checkUpload([checked], viewer.userId)) throw new ForbiddenError(messages.mediaTakenDown);
-      const folder = await createMediaFolder(mediaDir, { restricted: audience !== 'public' });
+      // Renditions are made in a working folder and published whole; the row names the folder after that.
+      const work = await store.workFolder();
+      let rendered;
+      let folderKey: string;
       try {
-        if (detected.kind === 'image') {
-          const result = await writeImageRenditions(file, folder.dir, VERTICAL_RENDITIONS);
+        rendered =
+          detected.kind === 'image'
+            ? { kind: 'image' as const, result: await writeImageRenditions(file, work.dir, VERTICAL_RENDITIONS) }
+            : { kind: 'video' as const, result: await writeVideoRenditions(file, work.dir) };
+        folderKey = await store.publish(work.dir, { restricted: audience !== 'public' });
+      } catch (error) {
+        if (error instanceof UnreadableMediaError) throw new ValidationError(messages.storyFileType);
+        throw error;
+      } finally {
+        await work.discard();
+      }
+      try {
+        if (rendered.kind === 'image') {
           return await stories.insert({
             userId: viewer.userId,
             audience,
             kind: 'image',
-            width: result.width,
-            height: result.height,
+            width: rendered.result.width,
+            height: rendered.result.height,
             durationMs: null,
-            imageKey: fileKey(folder.key, MEDIA_FILES.full),
+            imageKey: fileKey(folderKey, MEDIA_FILES.full),
             videoKey: null,
-            posterKey: fileKey(folder.key, MEDIA_FILES.thumb),
+            posterKey: fileKey(folderKey, MEDIA_FILES.thumb),
             at: clock.now(),
             consentConfirmedAt,
           });
         }
-        const result = await writeVideoRenditions(file, folder.dir);
         return await stories.insert({
           userId: viewer.userId,
           audience,
           kind: 'video',
-          width: result.width,
-          height: result.height,
-          durationMs: result.durationMs,
+          width: rendered.result.width,
+          height: rendered.result.height,
+          durationMs: rendered.result.durationMs,
           imageKey: null,
-          videoKey: fileKey(folder.key, MEDIA_FILES.video),
-          posterKey: fileKey(folder.key, MEDIA_FILES.poster),
+          videoKey: fileKey(folderKey, MEDIA_FILES.video),
+          posterKey: fileKey(folderKey, MEDIA_FILES.poster),
           at: clock.now(),
           consentConfirmedAt,
         });
       } catch (error) {
-        await removeMediaFolder(mediaDir, folder.key);
-        if (error instanceof UnreadableMediaError) throw new ValidationError(messages.storyFileType);
+        await store.removeFolder(folderKey);
         throw error;
       }
     },
@@ -295,7 +309,7 @@ export function createStoriesService({ stories, clock, mediaDir, notify, message
       const story = await owned(storyId, viewer);
       await stories.delete(story.id);
       const keys = [story.image_key, story.video_key, story.poster_key].filter((key): key is string => key !== null && isFileKey(key));
-      for (const folder of new Set(keys.map(folderOfFileKey))) await removeMediaFolder(mediaDir, folder);
+      for (const folder of new Set(keys.map(folderOfFileKey))) await store.removeFolder(folder);
       return { success: true as const, message: messages.storyDeleted };
     },
 

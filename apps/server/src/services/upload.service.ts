@@ -1,7 +1,5 @@
 import { isValidCoverAt } from '@wag/contract/posts-rules';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { hashtagsIn, MAX_TAGS_PER_POST, normalizeTag } from '@wag/contract/tags-rules';
 import type { Clock } from '../lib/clock.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
@@ -11,7 +9,8 @@ import { pauseForTest } from '../lib/test-pause.js';
 import { detectMedia, type DetectedMedia } from '../media/detect.js';
 import { MAX_INPUT_PIXELS, POST_IMAGE_RENDITIONS, writeImageRenditions } from '../media/image-renditions.js';
 import { UnreadableMediaError } from '../media/unreadable-media.js';
-import { createMediaFolder, fileKey, folderOfFileKey, isFileKey, MEDIA_FILES, removeMediaFolder } from '../media/storage.js';
+import type { MediaStore } from '../media/media-store.js';
+import { fileKey, folderOfFileKey, isFileKey, MEDIA_FILES } from '../media/storage.js';
 import type { Audience, PostType } from '../db/schema.js';
 import type { NewPostMedia, PostWritesRepository } from '../repositories/post-writes.repository.js';
 import type { Viewer } from './auth.service.js';
@@ -113,8 +112,8 @@ function newSlug(): string {
 export interface UploadServiceDeps {
   postWrites: PostWritesRepository;
   clock: Clock;
-  mediaDir: string;
-  uploadDir: string;
+  /** Where media folders and queued videos are kept (media/media-store.ts). */
+  store: MediaStore;
   /** Wakes the video worker when a job is queued. */
   onVideoQueued?: () => void;
   /** Tells the people a description mentions. */
@@ -131,7 +130,7 @@ export interface UploadServiceDeps {
 
 const postAnswer = z.object({ postType: z.enum(['grid', 'quicky', 'vip']), slug: z.string() });
 
-export function createUploadService({ postWrites, clock, mediaDir, uploadDir, onVideoQueued, notify, uow, mediaHashes, identity, idempotency }: UploadServiceDeps) {
+export function createUploadService({ postWrites, clock, store, onVideoQueued, notify, uow, mediaHashes, identity, idempotency }: UploadServiceDeps) {
   /** The post an earlier attempt under this key made, if any; a key used for something else is refused. */
   async function postedBefore(userId: string, key: string | undefined): Promise<{ postType: PostType; slug: string } | undefined> {
     const record = key === undefined ? undefined : await idempotency.find(userId, key);
@@ -183,28 +182,29 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
       try {
         const media: NewPostMedia[] = [];
         if (video?.kind === 'video') {
-          await fs.mkdir(path.join(uploadDir, 'jobs'), { recursive: true });
-          queuedSource = path.join(uploadDir, 'jobs', `${randomBytes(12).toString('hex')}.upload`);
-          await fs.rename(files[0]!, queuedSource);
+          queuedSource = await store.queueSource(files[0]!);
           media.push({ kind: 'video', width: video.width, height: video.height, durationMs: video.durationMs, imageKey: null, thumbKey: null, videoKey: null, posterKey: null });
         } else {
           for (const file of files) {
-            const folder = await createMediaFolder(mediaDir, { restricted: visibility !== 'public' });
-            folders.push(folder.key);
+            const work = await store.workFolder();
             let result;
             try {
-              result = await writeImageRenditions(file, folder.dir, POST_IMAGE_RENDITIONS);
+              result = await writeImageRenditions(file, work.dir, POST_IMAGE_RENDITIONS);
+              folders.push(await store.publish(work.dir, { restricted: visibility !== 'public' }));
             } catch (error) {
               if (error instanceof UnreadableMediaError) throw new ValidationError(messages.uploadInvalidType);
               throw error;
+            } finally {
+              await work.discard();
             }
+            const folderKey = folders[folders.length - 1]!;
             media.push({
               kind: 'image',
               width: result.width,
               height: result.height,
               durationMs: null,
-              imageKey: fileKey(folder.key, MEDIA_FILES.full),
-              thumbKey: fileKey(folder.key, MEDIA_FILES.thumb),
+              imageKey: fileKey(folderKey, MEDIA_FILES.full),
+              thumbKey: fileKey(folderKey, MEDIA_FILES.thumb),
               videoKey: null,
               posterKey: null,
             });
@@ -235,8 +235,8 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
         await notify.announce(tells);
         return { postType, slug: post.slug };
       } catch (error) {
-        for (const key of folders) await removeMediaFolder(mediaDir, key);
-        if (queuedSource) await fs.rm(queuedSource, { force: true });
+        for (const key of folders) await store.removeFolder(key);
+        if (queuedSource) await store.removeQueuedSource(queuedSource);
         // Two attempts of one upload at once: the other one made the post.
         const raced = isUniqueViolation(error, 'idempotency_keys_pkey') ? await postedBefore(viewer.userId, idempotencyKey) : undefined;
         if (raced) return raced;
@@ -253,8 +253,8 @@ export function createUploadService({ postWrites, clock, mediaDir, uploadDir, on
         throw new NotFoundError(messages.postNotFound);
       }
       const foldersToRemove = new Set(removed.keys.filter(isFileKey).map(folderOfFileKey));
-      for (const folder of foldersToRemove) await removeMediaFolder(mediaDir, folder);
-      for (const source of removed.sources) await fs.rm(source, { force: true });
+      for (const folder of foldersToRemove) await store.removeFolder(folder);
+      for (const source of removed.sources) await store.removeQueuedSource(source);
     },
   };
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_DECISION_TTL_MS } from '../../src/access/media-access.js';
 import type { Audience } from '../../src/db/schema.js';
@@ -74,9 +72,7 @@ const send = (who: Who, method: 'POST' | 'DELETE', url: string, payload?: object
 async function writeFiles(keys: Array<string | null>): Promise<void> {
   for (const key of keys) {
     if (!key) continue;
-    const file = path.join(t.config.mediaDir, ...key.split('/'));
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, `bytes of ${key}`);
+    await t.stored.write(key, `bytes of ${key}`);
   }
 }
 

@@ -13,7 +13,9 @@ interface Inventory {
   queuedVideos: number;
   /** Media folders (media/u/*, media/r/*), by key. */
   folders: string[];
-  /** Half-written files (.tmp-*) in media folders. */
+  /** Working folders renditions are made in before they are published (uploads/work-*), by name. */
+  workFolders: string[];
+  /** Half-written files (.tmp-*) in working or media folders. */
   tempFiles: number;
 }
 
@@ -31,10 +33,13 @@ async function inventory(dataDir: string): Promise<Inventory> {
       tempFiles += (await list(path.join(dataDir, 'media', root, name))).filter((file) => file.startsWith('.tmp-')).length;
     }
   }
+  const workFolders = (await list(uploads)).filter((name) => name.startsWith('work-'));
+  for (const name of workFolders) tempFiles += (await list(path.join(uploads, name))).filter((file) => file.startsWith('.tmp-')).length;
   return {
     tempUploads: (await list(uploads)).filter((name) => /^(in|story|avatar)-/.test(name)).length,
     queuedVideos: (await list(path.join(uploads, 'jobs'))).length,
     folders,
+    workFolders,
     tempFiles,
   };
 }
@@ -109,7 +114,7 @@ describe('a server killed at each step of an upload', () => {
     return inventory(dataDir);
   }
 
-  const nothingOrphaned = { tempUploads: 0, queuedVideos: 0, folders: [], tempFiles: 0 };
+  const nothingOrphaned = { tempUploads: 0, queuedVideos: 0, folders: [], workFolders: [], tempFiles: 0 };
 
   it('finds nothing orphaned after each restart, and the video cut mid-transcode is processed', async () => {
     await start({ WAG_TEST_PAUSE_AT: 'upload.received' });
@@ -134,7 +139,7 @@ describe('a server killed at each step of an upload', () => {
     rounds.push(`  kill between the files and the post row (a video, a photo): left ${JSON.stringify(left)}; after restart ${JSON.stringify(found)}`);
     expect(found).toEqual(nothingOrphaned);
 
-    // 3. Killed (with its ffmpeg) while the video is being transcoded into its folder.
+    // 3. Killed (with its ffmpeg) while the video is being transcoded in its working folder.
     const uploaded = await upload(longClip, 'long.mp4', 'video/mp4');
     expect(uploaded.status).toBe(201);
     const { slug } = (await uploaded.json()) as { slug: string };
@@ -148,8 +153,10 @@ describe('a server killed at each step of an upload', () => {
     const restartedAt = Date.now();
     await start();
     found = await inventory(dataDir);
-    // Gone: the half-written folder. Kept: the queued source its job still points at. (The worker
-    // starts as the server listens: a folder it has begun writing again may be there already.)
+    // Gone: the half-written working folder. Kept: the queued source its job still points at. (The
+    // worker starts as the server listens: a working folder it has begun again may be there already.)
+    expect(left.workFolders.length).toBeGreaterThan(0);
+    for (const name of [...cut.workFolders, ...left.workFolders]) expect(found.workFolders).not.toContain(name);
     for (const key of [...cut.folders, ...left.folders]) expect(found.folders).not.toContain(key);
     expect(found).toMatchObject({ tempUploads: 0, queuedVideos: 1 });
 
@@ -170,7 +177,7 @@ describe('a server killed at each step of an upload', () => {
     });
     rounds.push(`  kill mid-transcode: left ${JSON.stringify(left)}; after restart ${JSON.stringify(found)}; video ${status} ${Date.now() - restartedAt} ms after the restart; then ${JSON.stringify(done)}`);
     // One folder, the video's; its source removed once processed.
-    expect(done).toMatchObject({ tempUploads: 0, tempFiles: 0 });
+    expect(done).toMatchObject({ tempUploads: 0, tempFiles: 0, workFolders: [] });
     expect(done.folders).toHaveLength(1);
   }, 180_000);
 });

@@ -8,7 +8,7 @@ import { multipart } from '../support/multipart.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Idempotency-Key (docs/decisions/00XX-idempotency-keys.md): a client that lost the answer to a write
+ * Idempotency-Key (docs/decisions/0032-idempotency-keys.md): a client that lost the answer to a write
  * sends it again with the same key and gets the first attempt's answer; nothing is made twice, even
  * when both attempts arrive at once.
  */

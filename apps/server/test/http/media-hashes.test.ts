@@ -80,9 +80,7 @@ async function hashesOf(subjectId: string): Promise<number> {
 }
 
 async function mediaFolders(): Promise<number> {
-  let count = 0;
-  for (const root of ['u', 'r']) count += (await fs.readdir(path.join(t.config.mediaDir, root)).catch(() => [])).length;
-  return count;
+  return (await t.stored.folders()).length;
 }
 
 const refused = { success: false, message: messages.mediaTakenDown };
@@ -187,7 +185,7 @@ describe('repeat uploads of taken-down media', () => {
     });
     const postId = await postIdOf(carousel);
     const [damaged] = await t.db.selectFrom('post_media').select(['image_key', 'thumb_key']).where('post_id', '=', postId).orderBy('position').execute();
-    for (const key of [damaged!.image_key!, damaged!.thumb_key!]) await fs.writeFile(path.join(t.config.mediaDir, ...key.split('/')), 'no es una imagen');
+    for (const key of [damaged!.image_key!, damaged!.thumb_key!]) await t.stored.write(key, 'no es una imagen');
 
     await takeDown(postId);
     await t.app.services.jobs.drain();

@@ -13,20 +13,35 @@ import { createJobWorker, type JobContext, type JobHandler, type JobHandlers } f
 import { createJobsRepository } from '../../src/repositories/jobs.repository.js';
 import { runFfmpeg } from '../../src/media/video-renditions.js';
 import { multipart } from '../support/multipart.js';
+import { startTestS3 } from '../support/s3-server.js';
 import { createTestDatabase } from '../support/test-database.js';
 
-it('a video queued before a restart is processed by the next server', async () => {
+it('a video queued before a restart is processed by the next server', () => queuedVideoSurvives({ s3: false }), 60_000);
+
+it('a video uploaded on one machine is transcoded by a worker on another, through the bucket (STORAGE=s3)', () => queuedVideoSurvives({ s3: true }), 60_000);
+
+/**
+ * One server accepts a video and stops before any worker ran; a second one finishes the job. On the
+ * local disk both share the folders; with S3 each has folders of its own, as two machines would.
+ */
+async function queuedVideoSurvives({ s3: withS3 }: { s3: boolean }) {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-jobs-'));
-  const config = (worker: boolean): Config => ({
-    ...loadConfig({}),
-    dataDir: root,
-    mediaDir: path.join(root, 'media'),
-    uploadDir: path.join(root, 'uploads'),
-    webDistDir: path.join(root, 'web'),
-    seedDemo: false,
-    mediaWorker: worker,
-    appSecret: 'media-jobs-test-secret-media-jobs-test',
-  });
+  const s3 = withS3 ? await startTestS3() : undefined;
+  const config = (worker: boolean): Config => {
+    const machine = s3 ? path.join(root, worker ? 'worker' : 'web') : root;
+    return {
+      ...loadConfig({}),
+      dataDir: machine,
+      mediaDir: path.join(machine, 'media'),
+      uploadDir: path.join(machine, 'uploads'),
+      identityDir: path.join(machine, 'identity'),
+      webDistDir: path.join(root, 'web'),
+      seedDemo: false,
+      mediaWorker: worker,
+      appSecret: 'media-jobs-test-secret-media-jobs-test',
+      storage: s3 ? { kind: 's3', ...s3.config } : { kind: 'local' },
+    };
+  };
   const database = await createTestDatabase();
   const clip = path.join(root, 'clip.mp4');
   await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc=size=320x568:rate=30:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', clip]);
@@ -53,12 +68,20 @@ it('a video queued before a restart is processed by the next server', async () =
     }
     expect(status).toBe('ready');
     expect(await database.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+    if (s3) {
+      // Nothing of it on either machine's disk: the source went from the bucket, the renditions into it.
+      const post = (await second.inject({ method: 'GET', url: `/api/posts/slug/${slug}` })).json() as { post: { video_url: string } };
+      expect((await second.inject({ method: 'GET', url: post.post.video_url, headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
+      for (const machine of ['web', 'worker']) expect(await fs.readdir(path.join(root, machine, 'media')).catch(() => [])).toEqual([]);
+      expect(await fs.readdir(path.join(root, 'web', 'uploads', 'jobs')).catch(() => [])).toEqual([]);
+    }
   } finally {
     await second.close();
     await database.close();
+    await s3?.close();
     await fs.rm(root, { recursive: true, force: true });
   }
-}, 60_000);
+}
 
 describe('job leases', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

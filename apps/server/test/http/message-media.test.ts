@@ -47,7 +47,7 @@ const history = async (user: TestUser, other: TestUser) =>
   (await t.request({ method: 'GET', url: `/api/conversations/${other.username}/messages`, token: user.token })).json() as MessagesResponse;
 
 async function restrictedFolders(): Promise<number> {
-  return (await fs.readdir(path.join(t.config.mediaDir, 'r')).catch(() => [])).length;
+  return (await t.stored.folders()).filter((key) => key.startsWith('r/')).length;
 }
 
 describe('photos and videos in direct messages', () => {
@@ -124,7 +124,7 @@ describe('photos and videos in direct messages', () => {
       const ranged = await t.request({ method: 'GET', url: ready.message.media!.url!, headers: { cookie: bea.mediaCookie, range: 'bytes=0-9' } });
       expect(ranged.statusCode).toBe(206);
       expect((await history(ana, bea)).items[0]?.media).toMatchObject({ status: 'ready', url: ready.message.media!.url });
-      expect(await fs.readdir(path.join(t.config.uploadDir, 'jobs'))).toEqual([]);
+      expect(await t.stored.queued()).toEqual([]);
     } finally {
       beaLive.close();
     }
@@ -281,6 +281,6 @@ describe('photos and videos in direct messages', () => {
     const requests = (await t.request({ method: 'GET', url: '/api/message-requests', token: bea.token })).json();
     expect(requests.items[0].lastMessage).toMatchObject({ id: sent.message.id, text: 'para ti', media: null });
     await t.app.services.jobs.runHere({ name: 'storage.sweep', data: { graceMs: 0 } });
-    await expect(fs.access(path.join(t.config.mediaDir, folder))).rejects.toThrow();
+    expect(await t.stored.folders()).not.toContain(folder);
   });
 });

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModerationQueueResponse, ModerationSubjectResponse, MyReportsResponse } from '@wag/contract/moderation';
@@ -54,9 +52,7 @@ async function postWithFile(owner: TestUser, description = 'Una foto') {
   const post = await insertPost(t, owner.id, { description });
   const media = await t.db.selectFrom('post_media').select(['image_key', 'thumb_key']).where('post_id', '=', post.id).executeTakeFirstOrThrow();
   for (const key of [media.image_key!, media.thumb_key!]) {
-    const file = path.join(t.config.mediaDir, ...key.split('/'));
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, `bytes of ${key}`);
+    await t.stored.write(key, `bytes of ${key}`);
   }
   return { ...post, file: `/media/${media.image_key}` };
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages.js';
@@ -30,8 +28,7 @@ function upload(user: TestUser, data: Buffer, options: { field?: string; filenam
 }
 
 async function avatarFolders(): Promise<string[]> {
-  const root = path.join(t.config.mediaDir, 'u');
-  return fs.readdir(root).catch(() => []);
+  return (await t.stored.folders()).filter((key) => key.startsWith('u/')).map((key) => key.slice(2));
 }
 
 describe('PUT /api/user/profile-picture', () => {
@@ -46,14 +43,14 @@ describe('PUT /api/user/profile-picture', () => {
     expect(body).toMatchObject({ success: true, message: messages.pictureSaved });
     expect(body.profilePictureUrl).toMatch(/^\/media\/u\/[a-z0-9]{20}\/avatar-256\.webp$/);
 
-    const folder = path.join(t.config.mediaDir, ...body.profilePictureUrl.replace('/media/', '').split('/').slice(0, -1));
+    const folder = body.profilePictureUrl.replace('/media/', '').split('/').slice(0, -1).join('/');
     for (const [file, size] of [['avatar-256.webp', 256], ['avatar-96.webp', 96]] as const) {
-      const meta = await sharp(path.join(folder, file)).metadata();
+      const meta = await sharp((await t.stored.read(`${folder}/${file}`))!).metadata();
       expect(meta.format).toBe('webp');
       expect([meta.width, meta.height]).toEqual([size, size]);
       expect(meta.exif).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
-      const bytes = await fs.readFile(path.join(folder, file));
+      const bytes = (await t.stored.read(`${folder}/${file}`))!;
       expect(bytes.includes(Buffer.from('CamaraSecreta'))).toBe(false);
     }
 

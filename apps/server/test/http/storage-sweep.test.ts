@@ -12,8 +12,9 @@ let t: TestApp;
 let deps: StorageSweepDeps;
 
 beforeAll(async () => {
-  t = await createTestApp({ mediaWorker: false });
-  deps = { folders: createStorageSweepRepository(t.db), mediaDir: t.config.mediaDir, uploadDir: t.config.uploadDir };
+  // The disk's own times are set below; the sweep of a bucket is tested in media-s3.test.ts.
+  t = await createTestApp({ mediaWorker: false }, { storage: 'local' });
+  deps = { folders: createStorageSweepRepository(t.db), store: t.app.services.storage.media, uploadDir: t.config.uploadDir };
 });
 afterAll(() => t.close());
 

@@ -34,8 +34,7 @@ function upload(user: TestUser | null, files: MultipartFile[], fields: Record<st
 const media = (data: Buffer, filename = 'foto.jpg', contentType = 'image/jpeg'): MultipartFile => ({ field: 'media', filename, contentType, data });
 
 async function mediaFiles(): Promise<number> {
-  const root = path.join(t.config.mediaDir, 'u');
-  return (await fs.readdir(root).catch(() => [])).length;
+  return (await t.stored.folders()).filter((key) => key.startsWith('u/')).length;
 }
 
 async function postCount(): Promise<number> {
@@ -100,10 +99,10 @@ describe('POST /api/posts', () => {
     expect(ready.video_url).toMatch(/video\.mp4$/);
     expect(ready.video_thumbnail_url).toMatch(/poster\.webp$/);
 
-    const file = path.join(t.config.mediaDir, ...ready.video_url.replace('/media/', '').split('/'));
-    const probe = await probeMedia(file);
+    const key = ready.video_url.replace('/media/', '');
+    const probe = await t.app.services.storage.media.withLocalFile(key, (file) => probeMedia(file));
     expect(probe).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', width: 360, height: 640 });
-    const bytes = await fs.readFile(file);
+    const bytes = (await t.stored.read(key))!;
     expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
     expect(bytes.includes(Buffer.from('+40.4168'))).toBe(false);
 
@@ -112,7 +111,7 @@ describe('POST /api/posts', () => {
     expect(ranged.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
     expect(ranged.headers['content-type']).toBe('video/mp4');
     expect(ranged.rawPayload.length).toBe(100);
-    expect(await fs.readdir(path.join(t.config.uploadDir, 'jobs'))).toEqual([]);
+    expect(await t.stored.queued()).toEqual([]);
   });
 
   it('refuses what is not an image or a video, leaving no post and no file', async () => {

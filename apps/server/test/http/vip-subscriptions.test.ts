@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_DECISION_TTL_MS } from '../../src/access/media-access.js';
@@ -29,8 +27,7 @@ async function creator(prices = { monthlyPrice: 999, storyPrice: 299 }) {
   expect(set.statusCode).toBe(200);
   const post = await insertPost(t, user.id, { postType: 'vip', visibility: 'subscribers' });
   const media = await t.db.selectFrom('post_media').select('image_key').where('post_id', '=', post.id).executeTakeFirstOrThrow();
-  await fs.mkdir(path.dirname(path.join(t.config.mediaDir, media.image_key!)), { recursive: true });
-  await fs.writeFile(path.join(t.config.mediaDir, media.image_key!), Buffer.from('vip picture'));
+  await t.stored.write(media.image_key!, Buffer.from('vip picture'));
   const storyId = await insertStory(t, user.id, 'subscribers');
   return { user, post, mediaUrl: `/media/${media.image_key}`, storyId };
 }

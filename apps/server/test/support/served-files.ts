@@ -23,7 +23,6 @@ export async function writePublicMediaFile(t: TestApp, userId: string, kind: 'im
   const media = await t.db.selectFrom('post_media').select(['image_key', 'video_key']).where('post_id', '=', id).executeTakeFirstOrThrow();
   const key = kind === 'video' ? media.video_key : media.image_key;
   if (!key) throw new Error(`post ${id} has no ${kind} key`);
-  await fs.mkdir(path.dirname(path.join(t.config.mediaDir, key)), { recursive: true });
-  await fs.writeFile(path.join(t.config.mediaDir, key), bytes);
+  await t.stored.write(key, bytes);
   return `/media/${key}`;
 }
