@@ -47,6 +47,9 @@ if (first.status !== 0) {
   console.error('\n✖ vitest failed');
   process.exit(first.status ?? 1);
 }
+// The media tests again with media in a bucket (an s3rver each test file starts) instead of the disk.
+const MEDIA_TESTS = ['upload', 'media-access', 'media-jobs', 'storage-sweep', 'profile-picture', 'stories', 'message-media', 'identity-verification', 'account-data', 'media-hashes', 'idempotency'];
+run('server media tests on S3 storage (TEST_STORAGE=s3)', 'npx', ['vitest', 'run', '--project', 'server', ...MEDIA_TESTS.map((name) => `test/http/${name}.test.ts`)], { TEST_STORAGE: 's3' });
 if (TEST_DATABASE_URL) {
   run('server suite on PostgreSQL (TEST_DATABASE_URL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL });
   // nginx in front of several server processes on that database, Redis and S3 (docs/deploy.md).
