@@ -44,13 +44,17 @@ import { identityRoutes } from './http/identity.routes.js';
 import { reportsRoutes } from './http/reports.routes.js';
 import { creatorRoutes } from './http/creator.routes.js';
 import { ccbillRoutes } from './http/ccbill.routes.js';
-import { healthRoutes } from './http/health.routes.js';
+import { healthRoutes, readinessRoutes } from './http/health.routes.js';
+import { createReadiness, mediaFolderWritable, type Readiness, type ReadinessCheck } from './http/readiness.js';
+import { createHealthRepository } from './repositories/health.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     config: Config;
     mediaSession: MediaSession;
+    /** What /readyz reports; main.ts marks it stopping at the first stop signal. */
+    readiness: Readiness;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -70,6 +74,8 @@ export interface AppOptions {
   liveBus?: LiveBus;
   /** Told of every route as it is declared (the test that every API route is in the contract's table). */
   onRoute?: (route: RouteOptions) => void;
+  /** What /readyz checks; by default the database, Redis (when the bus is Redis) and the media folder. */
+  readinessChecks?: ReadinessCheck[];
 }
 
 /** The server's log settings: its level, and credentials never written (headers, the webhook secret in its address). */
@@ -78,7 +84,7 @@ export function loggerOptions(config: Config) {
 }
 
 /** Builds the whole HTTP app. Tests import this and call it over `app.inject`. */
-export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus(), onRoute }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus(), onRoute, readinessChecks }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ? loggerOptions(config) : false }),
     bodyLimit: config.bodyLimit,
@@ -140,6 +146,19 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(creatorRoutes);
   await app.register(ccbillRoutes);
   await app.register(healthRoutes);
+  const database = createHealthRepository(db);
+  const busPing = liveBus.ping?.bind(liveBus);
+  app.decorate(
+    'readiness',
+    createReadiness(
+      readinessChecks ?? [
+        { name: 'database', check: () => database.ping() },
+        ...(busPing ? [{ name: 'redis', check: busPing }] : []),
+        mediaFolderWritable(config.mediaDir),
+      ],
+    ),
+  );
+  await app.register(readinessRoutes);
   // MEDIA_WORKER=0 leaves queued jobs to another process; stopping also ends this process's schedules.
   if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());
   app.addHook('onClose', async () => app.services.jobs.stop());
