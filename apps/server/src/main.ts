@@ -43,7 +43,14 @@ stopOnSignals({
   timeoutMs: config.shutdownTimeoutMs,
   beginning: () => app.readiness.markStopping(),
   drain: async () => {
-    await Promise.all([app.services.jobs.stop(), app.close()]);
+    // A connection whose request ends while closing (a live stream, the request in flight) stays
+    // open as keep-alive and would hold server.close() for its whole idle timeout: closed as soon as it is idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await Promise.all([app.services.jobs.stop(), app.close()]);
+    } finally {
+      clearInterval(idle);
+    }
   },
   forceDrain: () => app.server.closeAllConnections(),
   close: () => handle.close(),
