@@ -45,6 +45,7 @@ import { reportsRoutes } from './http/reports.routes.js';
 import { creatorRoutes } from './http/creator.routes.js';
 import { ccbillRoutes } from './http/ccbill.routes.js';
 import { healthRoutes, readinessRoutes } from './http/health.routes.js';
+import { registerMetrics } from './http/metrics.js';
 import { createReadiness, mediaFolderWritable, type Readiness, type ReadinessCheck } from './http/readiness.js';
 import { createHealthRepository } from './repositories/health.repository.js';
 
@@ -100,6 +101,12 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   if (!config.appSecret) throw new Error('config.appSecret must be resolved before building the app (lib/app-secret.ts)');
   app.decorate('services', createServices(db, config, clock, liveBus, app.log));
   app.addHook('onClose', async () => app.services.live.close());
+  // Before every route: its onResponse hook counts the requests of the routes declared after it.
+  const metricsRoutes = registerMetrics(app, config, {
+    jobNames: app.services.jobs.names,
+    queueStats: () => app.services.jobs.queueStats(),
+    liveConnections: () => app.services.live.openStreams(),
+  });
   app.decorateRequest('viewer', null);
   app.decorateRequest('viewerResolved', false);
   registerErrorHandling(app);
@@ -159,6 +166,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     ),
   );
   await app.register(readinessRoutes);
+  await app.register(metricsRoutes);
   // MEDIA_WORKER=0 leaves queued jobs to another process; stopping also ends this process's schedules.
   if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());
   app.addHook('onClose', async () => app.services.jobs.stop());

@@ -183,6 +183,10 @@ export function createJobWorker({
   return {
     runOnce,
     runHere,
+    /** Every job name this worker handles. */
+    names,
+    /** The shared queue by job name (metrics; jobs.repository queueStats). */
+    queueStats: () => jobs.queueStats(),
     /** Processes every job that can be taken now (tests use this instead of the loop). */
     async drain(): Promise<void> {
       while (await runOnce()) {
