@@ -46,6 +46,7 @@ import { creatorRoutes } from './http/creator.routes.js';
 import { ccbillRoutes } from './http/ccbill.routes.js';
 import { healthRoutes, readinessRoutes } from './http/health.routes.js';
 import { registerMetrics } from './http/metrics.js';
+import { requestIdOf } from './http/request-id.js';
 import { createReadiness, mediaFolderWritable, type Readiness, type ReadinessCheck } from './http/readiness.js';
 import { createHealthRepository } from './repositories/health.repository.js';
 
@@ -92,7 +93,13 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: answerFrameworkError,
+    // The id of every request, on each of its log lines and in its answer's x-request-id header.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
