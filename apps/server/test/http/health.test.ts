@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { READINESS_CHECK_TIMEOUT_MS } from '../../src/http/readiness.js';
+import { createRedisBus } from '../../src/lib/live-bus.js';
 import { createTestDatabase } from '../support/test-database.js';
 
 /**
@@ -137,6 +138,29 @@ describe('GET /readyz', () => {
       expect(Date.now() - started).toBeLessThan(READINESS_CHECK_TIMEOUT_MS + 1000);
     } finally {
       await hanging.close();
+      await other.close();
+    }
+  });
+
+  it('PINGs Redis when the live bus is Redis (REDIS_URL): ok while it answers, failed once it is gone', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const bus = await createRedisBus(redisUrl, { startTimeoutMs: 2000 }).catch(() => undefined);
+    if (!bus) {
+      console.warn(`health: no Redis answers at ${redisUrl}; the Redis readiness check is not tried`);
+      return;
+    }
+    const other = await createTestDatabase();
+    const withRedis = await buildApp({ config: { ...app.config }, db: other.db, liveBus: bus });
+    try {
+      const ready = await withRedis.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok', storage: 'ok' } });
+      await bus.close();
+      const gone = await withRedis.inject({ method: 'GET', url: '/readyz' });
+      expect(gone.statusCode).toBe(503);
+      expect(gone.json()).toMatchObject({ status: 'unready', checks: { database: 'ok', storage: 'ok' } });
+      expect(['failed', 'timeout']).toContain((gone.json() as { checks: { redis: string } }).checks.redis);
+    } finally {
+      await withRedis.close();
       await other.close();
     }
   });
