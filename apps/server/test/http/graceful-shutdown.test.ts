@@ -74,3 +74,28 @@ it('on SIGTERM refuses new connections, ends live streams, lets the request in f
   // It waited for the request, not for its deadline (SHUTDOWN_TIMEOUT_MS, 10 s by default).
   expect(Date.now() - signalledAt).toBeLessThan(PAUSE_MS + 5000);
 }, 60_000);
+
+it('past SHUTDOWN_TIMEOUT_MS cuts a request that does not finish, and exits 1', async () => {
+  const marker = path.join(root, 'held');
+  const held = await startServer({
+    ...(database?.url ? { DATABASE_URL: database.url } : {}),
+    RATE_LIMIT_SCALE: '0',
+    SHUTDOWN_TIMEOUT_MS: '500',
+    // Held for ever: only the deadline ends it.
+    WAG_TEST_PAUSE_AT: 'upload.received',
+    WAG_TEST_PAUSE_MARKER: marker,
+  });
+  const token = await register(held, `corte_${Math.random().toString(36).slice(2, 8)}`);
+  const form = new FormData();
+  form.append('media', new Blob([new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#333' } }).png().toBuffer())], { type: 'image/png' }), 'p.png');
+  const upload = fetch(`${held.url}/api/posts`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(
+    (answer) => answer.status,
+    () => 'cut',
+  );
+  await expect.poll(() => fs.readFile(marker, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('upload.received');
+  const signalledAt = Date.now();
+  held.child.kill('SIGTERM');
+  expect(await held.exited).toBe(1);
+  expect(await upload).toBe('cut');
+  expect(Date.now() - signalledAt).toBeLessThan(5000);
+}, 60_000);
