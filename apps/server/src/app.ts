@@ -44,13 +44,20 @@ import { identityRoutes } from './http/identity.routes.js';
 import { reportsRoutes } from './http/reports.routes.js';
 import { creatorRoutes } from './http/creator.routes.js';
 import { ccbillRoutes } from './http/ccbill.routes.js';
-import { healthRoutes } from './http/health.routes.js';
+import { healthRoutes, readinessRoutes } from './http/health.routes.js';
+import { registerMetrics } from './http/metrics.js';
+import { requestIdOf } from './http/request-id.js';
+import { createReadiness, type Readiness, type ReadinessCheck } from './http/readiness.js';
+import { checkStorage } from './media/storage-setup.js';
+import { createHealthRepository } from './repositories/health.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     config: Config;
     mediaSession: MediaSession;
+    /** What /readyz reports; main.ts marks it stopping at the first stop signal. */
+    readiness: Readiness;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -70,6 +77,8 @@ export interface AppOptions {
   liveBus?: LiveBus;
   /** Told of every route as it is declared (the test that every API route is in the contract's table). */
   onRoute?: (route: RouteOptions) => void;
+  /** What /readyz checks; by default the database, Redis (when the bus is Redis) and the media folder. */
+  readinessChecks?: ReadinessCheck[];
 }
 
 /** The server's log settings: its level, and credentials never written (headers, the webhook secret in its address). */
@@ -78,14 +87,20 @@ export function loggerOptions(config: Config) {
 }
 
 /** Builds the whole HTTP app. Tests import this and call it over `app.inject`. */
-export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus(), onRoute }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, loggerInstance, liveBus = createLocalBus(), onRoute, readinessChecks }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ? loggerOptions(config) : false }),
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: answerFrameworkError,
+    // The id of every request, on each of its log lines and in its answer's x-request-id header.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -94,6 +109,12 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   if (!config.appSecret) throw new Error('config.appSecret must be resolved before building the app (lib/app-secret.ts)');
   app.decorate('services', createServices(db, config, clock, liveBus, app.log));
   app.addHook('onClose', async () => app.services.live.close());
+  // Before every route: its onResponse hook counts the requests of the routes declared after it.
+  const metricsRoutes = registerMetrics(app, config, {
+    jobNames: app.services.jobs.names,
+    queueStats: () => app.services.jobs.queueStats(),
+    liveConnections: () => app.services.live.openStreams(),
+  });
   app.decorateRequest('viewer', null);
   app.decorateRequest('viewerResolved', false);
   registerErrorHandling(app);
@@ -140,6 +161,21 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await app.register(creatorRoutes);
   await app.register(ccbillRoutes);
   await app.register(healthRoutes);
+  const database = createHealthRepository(db);
+  const busPing = liveBus.ping?.bind(liveBus);
+  app.decorate(
+    'readiness',
+    createReadiness(
+      readinessChecks ?? [
+        { name: 'database', check: () => database.ping() },
+        ...(busPing ? [{ name: 'redis', check: busPing }] : []),
+        // The media and identity-document stores: writable folders, or both buckets answering.
+        { name: 'storage', check: () => checkStorage(app.services.storage) },
+      ],
+    ),
+  );
+  await app.register(readinessRoutes);
+  await app.register(metricsRoutes);
   // MEDIA_WORKER=0 leaves queued jobs to another process; stopping also ends this process's schedules.
   if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());
   app.addHook('onClose', async () => app.services.jobs.stop());

@@ -73,6 +73,15 @@ export interface Config {
   identityDir: string;
   /** Where media, queued uploads and identity documents are kept: the local disk or an S3-compatible bucket. */
   storage: StorageConfig;
+  /**
+   * How long a job is held without news from its worker (JOB_LEASE_MS, 30 s): a killed worker's job
+   * is taken by another after it. Tests shorten it; the heartbeat renews it every third of it.
+   */
+  jobLeaseMs: number;
+  /** How long a stopping process waits for requests in flight and its running job (SHUTDOWN_TIMEOUT_MS, 10 s). */
+  shutdownTimeoutMs: number;
+  /** Bearer token /metrics asks for (METRICS_TOKEN); without it /metrics is open, except in production where it is off. */
+  metricsToken: string | undefined;
 }
 
 /**
@@ -239,6 +248,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keysDir: path.resolve(repoRoot, env.KEYS_DIR ?? path.join(path.dirname(dataDir), `${path.basename(dataDir)}-keys`)),
     identityDir: path.resolve(dataDir, 'identity'),
     storage: storageFrom(env),
+    jobLeaseMs: Math.max(1000, intFrom(env.JOB_LEASE_MS, 30_000)),
+    shutdownTimeoutMs: Math.max(0, intFrom(env.SHUTDOWN_TIMEOUT_MS, 10_000)),
+    metricsToken: env.METRICS_TOKEN || undefined,
     loginThrottle: {
       windowMs: intFrom(env.LOGIN_THROTTLE_WINDOW_MS, 15 * 60 * 1000),
       maxPerAccount: intFrom(env.LOGIN_THROTTLE_MAX_ACCOUNT, 5),

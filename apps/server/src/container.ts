@@ -132,6 +132,9 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       'identity.purge': identityPurgeJob({ identity: { purgeDecided: () => identity.purgeDecided() } }),
     },
     log: log.child({ component: 'jobs' }),
+    // A killed worker's job goes to another after the lease; the heartbeat renews it three times per lease.
+    leaseMs: config.jobLeaseMs,
+    heartbeatMs: Math.floor(config.jobLeaseMs / 3),
   });
   const conversations = createConversationsRepository(db);
   const notificationsRepository = createNotificationsRepository(db);

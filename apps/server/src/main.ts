@@ -1,66 +1,32 @@
 import './runtime-check.js';
-import { pino } from 'pino';
-import { buildApp, loggerOptions } from './app.js';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
-import { resolveAppSecret } from './lib/app-secret.js';
-import { createLocalBus, createPostgresBus, createRedisBus } from './lib/live-bus.js';
-import { productionProblems } from './lib/production-guard.js';
-import { identityBucketProblems } from './media/storage-setup.js';
-import { TEST_PAUSE_VARIABLE } from './lib/test-pause.js';
+import { buildApp } from './app.js';
+import { startProcess, stopOnSignals } from './process-start.js';
 import { SWEEP_EVERY_MS, SWEEP_GRACE_MS } from './jobs/storage-sweep.js';
 import { SETTLE_EVERY_MS } from './jobs/payments-settle.job.js';
 import { IDENTITY_PURGE_EVERY_MS } from './jobs/identity-purge.job.js';
 import { seedDemoWorld } from './seed/demo-world.js';
-import path from 'node:path';
 
-const startedAt = performance.now();
-const config = loadConfig();
-const log = pino(loggerOptions(config));
-const handle = await openDatabase(
-  config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, preparedStatements: config.databasePreparedStatements }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), thread: config.pgliteThread },
-  { log },
-);
-await migrateToLatest(handle.db);
-const refusals = await productionProblems(config, handle.db);
-// Deletion of identity documents must be final: production refuses a versioned identity bucket.
-if (config.production && refusals.length === 0) refusals.push(...(await identityBucketProblems(config, (message) => log.warn(message))));
-if (config.production && process.env[TEST_PAUSE_VARIABLE]) refusals.push(`${TEST_PAUSE_VARIABLE} is set: a test hook that stops requests has no place in production`);
-if (refusals.length > 0) {
-  console.error(`WAG no arranca en producción (NODE_ENV=production):\n- ${refusals.join('\n- ')}`);
-  await handle.close();
-  process.exit(1);
-}
-config.appSecret = await resolveAppSecret(handle.db, { configured: config.appSecret, production: config.production });
-
-// Several processes on one database deliver each other's live events through Redis or PostgreSQL;
-// the embedded database serves one process, which keeps them in memory.
-const busLog = log.child({ component: 'live-bus' });
-const liveBus = config.redisUrl
-  ? await createRedisBus(config.redisUrl, { log: busLog })
-  : config.databaseUrl
-    ? await createPostgresBus(config.databaseUrl, { log: busLog })
-    : createLocalBus();
+const { config, log, handle, liveBus, embedded, startedAt } = await startProcess('web');
 const app = await buildApp({ config, db: handle.db, loggerInstance: log, liveBus });
 app.log.info(`canal en directo: ${liveBus.kind}`);
 
 // What a process that died mid-work left behind. The embedded database belongs to this process
 // alone: nothing else can be mid-upload or mid-job, so every lease is a dead run's and every
 // abandoned file can go at once. On a PostgreSQL server other processes may be at work: leases run
-// out by themselves, and the sweep leaves anything written within its grace period.
-const embedded = !config.databaseUrl;
+// out by themselves, and the sweep leaves anything written within its grace period. Each process
+// sweeps its own disk (its uploads), whether it runs jobs or not.
 if (embedded) await app.services.jobs.releaseLeases();
 await app.services.jobs.runHere({ name: 'storage.sweep', data: { graceMs: embedded ? 0 : SWEEP_GRACE_MS } });
 app.services.jobs.every({ name: 'storage.sweep', data: { graceMs: SWEEP_GRACE_MS } }, SWEEP_EVERY_MS);
-// Subscriptions due while the server was down are settled at once, then every few minutes.
-await app.services.jobs.runHere({ name: 'payments.settle', data: {} });
-app.services.jobs.every({ name: 'payments.settle', data: {} }, SETTLE_EVERY_MS);
-// Identity documents are deleted 30 days after their decision (docs/product-decisions.md §11).
-await app.services.jobs.runHere({ name: 'identity.purge', data: {} });
-app.services.jobs.every({ name: 'identity.purge', data: {} }, IDENTITY_PURGE_EVERY_MS);
+// The periodic jobs of the whole database go through the shared queue, queued once per period
+// however many processes run jobs (job-worker.ts schedule): at once when due (subscriptions due
+// while every server was down are settled now), then every few minutes. A web process with
+// MEDIA_WORKER=0 leaves them, with every other job, to the workers (npm run worker).
+if (config.mediaWorker) {
+  app.services.jobs.schedule({ name: 'payments.settle', data: {} }, SETTLE_EVERY_MS);
+  // Identity documents are deleted 30 days after their decision (docs/product-decisions.md §11).
+  app.services.jobs.schedule({ name: 'identity.purge', data: {} }, IDENTITY_PURGE_EVERY_MS);
+}
 
 if (config.seedDemo) {
   await seedDemoWorld({ db: handle.db, store: app.services.storage.media, log: app.log });
@@ -68,14 +34,24 @@ if (config.seedDemo) {
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`WAG lista en http://localhost:${config.port} (${Math.round(performance.now() - startedAt)} ms)`);
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal}: cerrando`);
-  await app.close();
-  await handle.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// Readiness goes 503 at once; app.close() stops accepting connections, ends the live streams (their
+// clients reconnect, through the load balancer, to another process), waits for the requests in
+// flight, then runs the onClose hooks (job worker, mail, bus). The job worker is stopped alongside,
+// so its running job is handed back at once. The database closes last.
+stopOnSignals({
+  log: app.log,
+  timeoutMs: config.shutdownTimeoutMs,
+  beginning: () => app.readiness.markStopping(),
+  drain: async () => {
+    // A connection whose request ends while closing (a live stream, the request in flight) stays
+    // open as keep-alive and would hold server.close() for its whole idle timeout: closed as soon as it is idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await Promise.all([app.services.jobs.stop(), app.close()]);
+    } finally {
+      clearInterval(idle);
+    }
+  },
+  forceDrain: () => app.server.closeAllConnections(),
+  close: () => handle.close(),
+});

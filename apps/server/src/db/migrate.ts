@@ -30,6 +30,7 @@ import * as messageMedia from './migrations/2026-11-27T1100-message-media.js';
 import * as homeTimelines from './migrations/2026-11-27T1200-home-timelines.js';
 import * as usersWithdrawn from './migrations/2026-11-27T1400-users-withdrawn.js';
 import * as idempotencyKeys from './migrations/2026-11-27T1800-idempotency-keys.js';
+import * as jobSchedules from './migrations/2026-11-27T1900-job-schedules.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T1200-home-timelines': homeTimelines,
   '2026-11-27T1400-users-withdrawn': usersWithdrawn,
   '2026-11-27T1800-idempotency-keys': idempotencyKeys,
+  '2026-11-27T1900-job-schedules': jobSchedules,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

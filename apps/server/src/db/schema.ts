@@ -257,6 +257,12 @@ export interface JobsTable {
   created_at: Timestamp;
 }
 
+/** When a periodic job is next due (jobs.repository.ts claimSchedule). */
+export interface JobSchedulesTable {
+  name: string;
+  next_at: Timestamp;
+}
+
 export interface MessagesTable {
   id: Generated<string>;
   sender_id: string;
@@ -671,6 +677,7 @@ export interface DB {
   post_views: PostViewsTable;
   for_you_rankings: ForYouRankingsTable;
   jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   messages: MessagesTable;
   message_media: MessageMediaTable;
   notifications: NotificationsTable;

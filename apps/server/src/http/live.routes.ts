@@ -13,8 +13,12 @@ const KEEP_ALIVE_MS = 25_000;
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<() => void>();
-  // Streams never end on their own: closing the server ends them, or it would wait forever.
+  let closing = false;
+  // Streams never end on their own: closing the server ends them, or it would wait forever. Ended
+  // cleanly, their clients reconnect after a second (apps/web live-channel.ts), through the load
+  // balancer to a process that is not stopping, and fetch again what they show.
   app.addHook('preClose', async () => {
+    closing = true;
     for (const end of [...open]) end();
   });
 
@@ -49,6 +53,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
+        'x-request-id': request.id,
       });
       // A client that has just gone away may still be sent an event before its 'close' arrives.
       const write = (chunk: string) => {
@@ -67,6 +72,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const disconnect = app.services.live.connect(viewer.userId, send, end);
       open.add(end);
       request.raw.on('close', end);
+      // Opened while the server was already stopping (it was reading the counts): ends at once too.
+      if (closing) end();
     },
   );
 };

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.js';
 import type { JobLease, JobsRepository } from '../repositories/jobs.repository.js';
+import { pauseForTest } from '../lib/test-pause.js';
 import type { JobData, JobItem, JobName } from './job-types.js';
 
 export type JobLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'child'>;
@@ -59,6 +60,8 @@ export interface JobWorkerOptions {
   maxAttempts?: number;
   /** Wait before a failed job is tried again, times the attempts so far. */
   retryDelayMs?: number;
+  /** Longest wait between two looks at a schedule (schedule()); shorter for a shorter period. */
+  scheduleCheckMs?: number;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -79,6 +82,7 @@ export function createJobWorker({
   idlePollMs = 2000,
   maxAttempts = 3,
   retryDelayMs = 5000,
+  scheduleCheckMs = 60_000,
 }: JobWorkerOptions) {
   const names = Object.keys(handlers) as JobName[];
   let running = false;
@@ -132,6 +136,7 @@ export function createJobWorker({
         // Taken this many times without an end: its workers died each time (killed mid-job).
         throw new PermanentJobError(`gave up after ${maxAttempts} attempts`);
       }
+      await pauseForTest('job.run', controller.signal);
       await handler.run(job.data as JobData<JobName>, context);
       if (!completed) await context.complete();
     } catch (error) {
@@ -178,6 +183,10 @@ export function createJobWorker({
   return {
     runOnce,
     runHere,
+    /** Every job name this worker handles. */
+    names,
+    /** The shared queue by job name (metrics; jobs.repository queueStats). */
+    queueStats: () => jobs.queueStats(),
     /** Processes every job that can be taken now (tests use this instead of the loop). */
     async drain(): Promise<void> {
       while (await runOnce()) {
@@ -192,6 +201,26 @@ export function createJobWorker({
         busy = true;
         void runHere(item).finally(() => (busy = false));
       }, everyMs);
+      timer.unref();
+      schedules.add(timer);
+    },
+    /**
+     * Queues `item` through the shared table once every `everyMs`, however many processes schedule
+     * it: each looks at the schedule (at once, then every `everyMs` or scheduleCheckMs if shorter)
+     * and only the one that finds it due queues the job (jobs.repository claimSchedule), which any
+     * worker then runs with a lease like every other job. The first look queues it when it is new
+     * or came due while no process was running. Until stop().
+     */
+    schedule(item: JobItem, everyMs: number): void {
+      const check = () =>
+        jobs
+          .claimSchedule(item, everyMs)
+          .then((queued) => {
+            if (queued) wake?.();
+          })
+          .catch((error: unknown) => log.warn({ err: error, job: item.name }, 'job schedule not checked'));
+      void check();
+      const timer = setInterval(() => void check(), Math.min(everyMs, scheduleCheckMs));
       timer.unref();
       schedules.add(timer);
     },

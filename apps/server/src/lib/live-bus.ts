@@ -25,6 +25,8 @@ export interface LiveBus {
    * published in between was missed here, so clients should fetch what they show again.
    */
   onResync(handler: () => void): void;
+  /** Asks the bus's server whether it answers (Redis PING), for the readiness probe; absent when there is none of its own. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -255,6 +257,9 @@ export async function createRedisBus(url: string, options: { log?: BusLog; start
     kind: 'redis',
     async publish(envelope) {
       await publisher.publish(LIVE_CHANNEL, JSON.stringify(envelope));
+    },
+    async ping() {
+      await publisher.ping();
     },
     subscribe(handler) {
       handlers.push(handler);

@@ -12,4 +12,11 @@ describe('loggable addresses', () => {
     expect(loggableUrl('/api/posts/abc?x=1')).toBe('/api/posts/abc?x=1');
     expect(loggableUrl('/media/u/abc/full.webp')).toBe('/media/u/abc/full.webp');
   });
+
+  it('never writes the value of a query parameter that is a credential', () => {
+    expect(loggableUrl('/confirm-email?token=abc123')).toBe('/confirm-email?token=***');
+    expect(loggableUrl('/reset-password?lang=es&token=abc123#x')).toBe('/reset-password?lang=es&token=***#x');
+    expect(loggableUrl('/x?X-Amz-Signature=f00&X-Amz-Credential=AKIA%2F1&X-Amz-Expires=60')).toBe('/x?X-Amz-Signature=***&X-Amz-Credential=***&X-Amz-Expires=60');
+    expect(loggableUrl('/api/search?q=token')).toBe('/api/search?q=token');
+  });
 });

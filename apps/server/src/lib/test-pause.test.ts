@@ -32,3 +32,22 @@ it('stops at the step asked for, after noting it in the marker file', async () =
   expect(passed).toBe(false);
   await fs.rm(path.dirname(marker), { recursive: true, force: true });
 });
+
+it('carries on after WAG_TEST_PAUSE_MS when set, and gives up when its signal aborts', async () => {
+  process.env[TEST_PAUSE_VARIABLE] = 'job.run';
+  process.env.NODE_ENV = 'test';
+  delete process.env.WAG_TEST_PAUSE_MARKER;
+  process.env.WAG_TEST_PAUSE_MS = '50';
+  try {
+    const started = Date.now();
+    await pauseForTest('job.run');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    delete process.env.WAG_TEST_PAUSE_MS;
+    const controller = new AbortController();
+    const paused = pauseForTest('job.run', controller.signal);
+    controller.abort(new Error('stopping'));
+    await expect(paused).rejects.toThrow('stopping');
+  } finally {
+    delete process.env.WAG_TEST_PAUSE_MS;
+  }
+});

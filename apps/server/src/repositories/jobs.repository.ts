@@ -91,6 +91,42 @@ export function createJobsRepository(db: Database) {
     },
 
     /**
+     * Queues `item` if its schedule is due (or new), and moves the schedule `everyMs` on, in one
+     * statement: of several processes checking at once, one moves it and queues the job, the others
+     * find it not due (ON CONFLICT locks the row and reads it again). A job of that name still queued
+     * or running is not queued twice. True when this call queued it.
+     */
+    async claimSchedule(item: JobItem, everyMs: number): Promise<boolean> {
+      const result = await sql<{ id: string }>`
+        WITH due AS (
+          INSERT INTO job_schedules (name, next_at) VALUES (${item.name}, now() + ${everyMs} * interval '1 millisecond')
+          ON CONFLICT (name) DO UPDATE SET next_at = EXCLUDED.next_at
+          WHERE job_schedules.next_at <= now()
+          RETURNING name
+        )
+        INSERT INTO jobs (name, data)
+        SELECT due.name, ${JSON.stringify(item.data)}::jsonb FROM due
+        WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE name = ${item.name})
+        RETURNING id`.execute(db);
+      return result.rows.length > 0;
+    },
+
+    /**
+     * The queue by job name, read in one grouped query (for /metrics): jobs that can be taken now
+     * (a dead worker's job whose lease ran out included), the seconds the oldest of them has been
+     * waiting, and jobs held by a live lease.
+     */
+    async queueStats(): Promise<{ name: string; waiting: number; oldestWaitingSeconds: number; running: number }[]> {
+      const result = await sql<{ name: string; waiting: number; oldest_waiting_seconds: number; running: number }>`
+        SELECT name,
+          count(*) FILTER (WHERE available_at <= now())::int AS waiting,
+          coalesce(extract(epoch FROM now() - min(available_at) FILTER (WHERE available_at <= now())), 0)::float8 AS oldest_waiting_seconds,
+          count(*) FILTER (WHERE available_at > now() AND lease_token IS NOT NULL)::int AS running
+        FROM jobs GROUP BY name`.execute(db);
+      return result.rows.map((row) => ({ name: row.name, waiting: row.waiting, oldestWaitingSeconds: row.oldest_waiting_seconds, running: row.running }));
+    },
+
+    /**
      * Ends every lease. Only for a database one process owns (the embedded one at start): any lease
      * found then was held by a process that died, and its jobs can run now instead of after the lease.
      */

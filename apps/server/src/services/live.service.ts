@@ -84,6 +84,13 @@ export function createLiveService({
       };
     },
 
+    /** Streams open on this process, all users together (metrics). */
+    openStreams(): number {
+      let open = 0;
+      for (const set of clients.values()) open += set.size;
+      return open;
+    },
+
     /** Streams of one user open on this process. */
     connectedClients(userId: string): number {
       return clients.get(userId)?.size ?? 0;

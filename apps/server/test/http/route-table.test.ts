@@ -81,14 +81,14 @@ describe('the route table', () => {
     }
   });
 
-  it('holds every route the server registers, but for the API description, media files, the web app and the health probe', async () => {
+  it('holds every route the server registers, but for the API description, media files, the web app, the health and readiness probes and the metrics', async () => {
     const inTable = new Set(Object.values(routes).map(({ method, path: url }) => `${method} ${url}`));
     const webFiles = ['/index.html', '/assets/app.js'];
     const outside = registered.filter(({ method, url }) => {
       if (inTable.has(`${method} ${url}`)) return false;
       // Fastify answers HEAD for every GET.
       if (method === 'HEAD' && find('GET', url).length > 0) return false;
-      return !(url === '/api/docs' || url.startsWith('/api/docs/') || url === '/media/*' || url === '/healthz' || webFiles.includes(url));
+      return !(url === '/api/docs' || url.startsWith('/api/docs/') || url === '/media/*' || url === '/healthz' || url === '/readyz' || url === '/metrics' || webFiles.includes(url));
     });
     expect(outside.map(({ method, url }) => `${method} ${url}`)).toEqual([]);
     // The check sees the web app's files, so a route at any path would be caught too.

@@ -80,7 +80,7 @@ export async function startServer(env: Record<string, string>, options: { dataDi
 }
 
 /** Kills a server with SIGKILL (its whole group when detached) and waits until it is gone. */
-export async function killServer(server: ServerProcess): Promise<void> {
+export async function killServer(server: Pick<ServerProcess, 'child' | 'detached' | 'exited'>): Promise<void> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   if (server.detached && server.child.pid) process.kill(-server.child.pid, 'SIGKILL');
   else server.child.kill('SIGKILL');
@@ -95,4 +95,42 @@ export async function register(server: Pick<ServerProcess, 'url'>, username: str
   await fetch(`${server.url}/api/register`, { method: 'POST', headers: json, body: JSON.stringify({ username, email, password, birth_date: '1994-02-03' }) });
   const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
   return ((await login.json()) as { token: string }).token;
+}
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  dataDir: string;
+  /** What the process wrote to stdout (its JSON log lines), then stderr. */
+  output(): string;
+  exited: Promise<number | NodeJS.Signals | null>;
+  detached: boolean;
+}
+
+/**
+ * Starts the job worker (src/worker.ts, `npm run worker`) as its own process, with its own data
+ * folder (removed by stopServers()) and its log at info, and waits until it says it is ready.
+ */
+export async function startWorker(env: Record<string, string>, options: { detached?: boolean } = {}): Promise<WorkerProcess> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-worker-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached === true,
+  });
+  started.push({ child, dataDir });
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-64_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('worker listo')) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`worker exited with ${child.exitCode ?? child.signalCode}: ${output}`);
+    if (Date.now() > deadline) throw new Error(`worker did not start within 60 s: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, dataDir, output: () => output, exited, detached: options.detached === true };
 }

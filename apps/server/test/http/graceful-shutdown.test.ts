@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openLive } from '../support/live-client.js';
+import { register, startServer, stopServers, type ServerProcess } from '../support/server-process.js';
+import { createTestDatabase } from '../support/test-database.js';
+
+/** Whether a new TCP connection to the server's port is refused. */
+function refused(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+const PAUSE_MS = 3000;
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let root: string;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-stop-'));
+  // On PostgreSQL when the suite runs there; otherwise the embedded default.
+  database = process.env.TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+  server = await startServer({
+    ...(database?.url ? { DATABASE_URL: database.url } : {}),
+    RATE_LIMIT_SCALE: '0',
+    // Every upload waits PAUSE_MS once received: a slow request in flight.
+    WAG_TEST_PAUSE_AT: 'upload.received',
+    WAG_TEST_PAUSE_MS: String(PAUSE_MS),
+    WAG_TEST_PAUSE_MARKER: path.join(root, 'paused'),
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await stopServers();
+  await database?.close();
+  await fs.rm(root, { recursive: true, force: true });
+}, 30_000);
+
+it('on SIGTERM refuses new connections, ends live streams, lets the request in flight finish, and exits 0', async () => {
+  const token = await register(server, `fin_${Math.random().toString(36).slice(2, 8)}`);
+  const live = await openLive(server.url, token);
+  await live.next('counts');
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('media', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'picture.png');
+  const upload = fetch(`${server.url}/api/posts`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  await expect.poll(() => fs.readFile(path.join(root, 'paused'), 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('upload.received');
+
+  const signalledAt = Date.now();
+  server.child.kill('SIGTERM');
+  // The stream ends cleanly (its client reconnects elsewhere) and no new connection is taken,
+  // both while the upload is still held.
+  await live.ended;
+  await expect.poll(() => refused(server.url), { timeout: 2000, interval: 20 }).toBe(true);
+  expect(Date.now() - signalledAt).toBeLessThan(PAUSE_MS);
+  let uploadDone = false;
+  void upload.finally(() => (uploadDone = true));
+  expect(uploadDone).toBe(false);
+
+  const answer = await upload;
+  expect(answer.status).toBe(201);
+  expect(await answer.json()).toMatchObject({ success: true, postType: 'grid' });
+  expect(await server.exited).toBe(0);
+  // It waited for the request, not for its deadline (SHUTDOWN_TIMEOUT_MS, 10 s by default).
+  expect(Date.now() - signalledAt).toBeLessThan(PAUSE_MS + 5000);
+}, 60_000);
+
+it('past SHUTDOWN_TIMEOUT_MS cuts a request that does not finish, and exits 1', async () => {
+  const marker = path.join(root, 'held');
+  const held = await startServer({
+    ...(database?.url ? { DATABASE_URL: database.url } : {}),
+    RATE_LIMIT_SCALE: '0',
+    SHUTDOWN_TIMEOUT_MS: '500',
+    // Held for ever: only the deadline ends it.
+    WAG_TEST_PAUSE_AT: 'upload.received',
+    WAG_TEST_PAUSE_MARKER: marker,
+  });
+  const token = await register(held, `corte_${Math.random().toString(36).slice(2, 8)}`);
+  const form = new FormData();
+  form.append('media', new Blob([new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#333' } }).png().toBuffer())], { type: 'image/png' }), 'p.png');
+  const upload = fetch(`${held.url}/api/posts`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(
+    (answer) => answer.status,
+    () => 'cut',
+  );
+  await expect.poll(() => fs.readFile(marker, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('upload.received');
+  const signalledAt = Date.now();
+  held.child.kill('SIGTERM');
+  expect(await held.exited).toBe(1);
+  expect(await upload).toBe('cut');
+  expect(Date.now() - signalledAt).toBeLessThan(5000);
+}, 60_000);
