@@ -109,12 +109,15 @@ describe('GET /readyz', () => {
     } finally {
       databaseDown = false;
     }
+    // A file where the media folder should be: nothing can be stored (a missing folder would be made).
     await fs.rm(path.join(root, 'media'), { recursive: true, force: true });
+    await fs.writeFile(path.join(root, 'media'), '');
     try {
       const response = await app.inject({ method: 'GET', url: '/readyz' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 'unready', checks: { database: 'ok', storage: 'failed' } });
     } finally {
+      await fs.rm(path.join(root, 'media'), { force: true });
       await fs.mkdir(path.join(root, 'media'), { recursive: true });
     }
     expect(logLines).toEqual([]);
