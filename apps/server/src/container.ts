@@ -32,6 +32,7 @@ import { createLiveService } from './services/live.service.js';
 import { createJobWorker } from './jobs/job-worker.js';
 import { storageSweepJob } from './jobs/storage-sweep.js';
 import { videoTranscodeJob } from './jobs/video-transcode.job.js';
+import { videoLadderJob } from './jobs/video-ladder.job.js';
 import { messageVideoJob } from './jobs/message-video.job.js';
 import { mediaBlockJob } from './jobs/media-block.job.js';
 import { createMediaHashesRepository } from './repositories/media-hashes.repository.js';
@@ -117,6 +118,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     jobs: createJobsRepository(db),
     handlers: {
       'video.transcode': videoTranscodeJob({ postWrites, mediaDir: config.mediaDir }),
+      'video.ladder': videoLadderJob({ postWrites, mediaDir: config.mediaDir }),
       // The messages service is made below; the job calls it only once the worker runs.
       'message.video': messageVideoJob({ conversations: createConversationsRepository(db), mediaDir: config.mediaDir, changed: (id) => messages.mediaChanged(id) }),
       'storage.sweep': storageSweepJob({ folders: createStorageSweepRepository(db), mediaDir: config.mediaDir, uploadDir: config.uploadDir }),
@@ -126,6 +128,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       'payments.settle': paymentsSettleJob({ subscriptions: () => subscriptions }),
       'identity.purge': identityPurgeJob({ identity: { purgeDecided: () => identity.purgeDecided() } }),
     },
+    // A ladder takes about as long as its video plays: new uploads do not wait behind it.
+    background: ['video.ladder'],
     log: log.child({ component: 'jobs' }),
   });
   const conversations = createConversationsRepository(db);

@@ -25,6 +25,7 @@ import * as accountDeletion from './migrations/2026-11-25T1300-account-deletion.
 import * as payments from './migrations/2026-11-26T0900-payments.js';
 import * as processorEventDeferrals from './migrations/2026-11-26T1100-processor-event-deferrals.js';
 import * as forYou from './migrations/2026-11-27T0900-for-you.js';
+import * as streamLadder from './migrations/2026-11-27T0900-stream-ladder.js';
 import * as hashtags from './migrations/2026-11-27T1000-hashtags.js';
 import * as messageMedia from './migrations/2026-11-27T1100-message-media.js';
 import * as homeTimelines from './migrations/2026-11-27T1200-home-timelines.js';
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0900-payments': payments,
   '2026-11-26T1100-processor-event-deferrals': processorEventDeferrals,
   '2026-11-27T0900-for-you': forYou,
+  '2026-11-27T0900-stream-ladder': streamLadder,
   '2026-11-27T1000-hashtags': hashtags,
   '2026-11-27T1100-message-media': messageMedia,
   '2026-11-27T1200-home-timelines': homeTimelines,

@@ -11,6 +11,11 @@ export type JobItem =
    * the frame at `coverAtMs` when the creator chose one.
    */
   | { name: 'video.transcode'; data: { postId: string; sourcePath: string; coverAtMs?: number } }
+  /**
+   * Render the HLS ladder of a post's ready video (`videoKey`, its MP4) into the same folder, then
+   * name its master playlist on the media row (media/hls-ladder.ts).
+   */
+  | { name: 'video.ladder'; data: { postId: string; videoKey: string } }
   /** Transcode a video sent in a direct message (kept under uploads/jobs) into its own restricted folder. */
   | { name: 'message.video'; data: { messageId: string; sourcePath: string } }
   /**
