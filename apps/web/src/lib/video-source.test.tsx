@@ -1,7 +1,8 @@
 import { render, waitFor } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chooseVideoPlan, playbackAbilities, resetPlaybackAbilities, startLevel, useVideoSource } from './video-source';
+import { startLevel } from './hls-attach';
+import { chooseVideoPlan, playbackAbilities, resetPlaybackAbilities, useVideoSource } from './video-source';
 
 /** A stand-in for hls.js: records what the player did, and lets a test raise its events. */
 const fakeHls = vi.hoisted(() => {
@@ -48,19 +49,19 @@ vi.mock('hls.js/light', () => ({ default: fakeHls.FakeHls }));
 const abilities = { nativeHls: false, mediaSource: false };
 
 describe('chooseVideoPlan', () => {
-  const sources = { stream: '/media/u/x/hls.m3u8', file: '/media/u/x/video.mp4' };
+  const stream = '/media/u/x/hls.m3u8';
 
-  it('plays the stream natively where the browser plays HLS itself (Safari, iOS), with the MP4 behind it', () => {
-    expect(chooseVideoPlan(sources, { nativeHls: true, mediaSource: true })).toEqual({ kind: 'native', src: sources.stream, fallback: sources.file });
+  it('plays the stream natively where the browser plays HLS itself (Safari, iOS)', () => {
+    expect(chooseVideoPlan(stream, { nativeHls: true, mediaSource: true })).toBe('native');
   });
 
   it('plays the stream through hls.js where there is Media Source Extensions and no native HLS', () => {
-    expect(chooseVideoPlan(sources, { nativeHls: false, mediaSource: true })).toEqual({ kind: 'hls.js', stream: sources.stream, fallback: sources.file });
+    expect(chooseVideoPlan(stream, { nativeHls: false, mediaSource: true })).toBe('hls.js');
   });
 
   it('plays the MP4 when there is no stream, or no way to play one', () => {
-    expect(chooseVideoPlan({ file: sources.file }, { nativeHls: true, mediaSource: true })).toEqual({ kind: 'file', src: sources.file });
-    expect(chooseVideoPlan(sources, { nativeHls: false, mediaSource: false })).toEqual({ kind: 'file', src: sources.file });
+    expect(chooseVideoPlan(undefined, { nativeHls: true, mediaSource: true })).toBe('file');
+    expect(chooseVideoPlan(stream, { nativeHls: false, mediaSource: false })).toBe('file');
   });
 });
 

@@ -6,10 +6,7 @@ import { useEffect, useState, type RefObject } from 'react';
  * Extensions (loaded only when such a stream is about to play), else the MP4; and the MP4 again after
  * any fatal error of the stream.
  */
-export type VideoPlan =
-  | { kind: 'native'; src: string; fallback: string | undefined }
-  | { kind: 'hls.js'; stream: string; fallback: string | undefined }
-  | { kind: 'file'; src: string | undefined };
+export type VideoPlan = 'native' | 'hls.js' | 'file';
 
 export interface PlaybackAbilities {
   /** The browser plays `application/vnd.apple.mpegurl` in a <video> itself. */
@@ -18,12 +15,9 @@ export interface PlaybackAbilities {
   mediaSource: boolean;
 }
 
-export function chooseVideoPlan(sources: { stream?: string | null; file?: string | null }, abilities: PlaybackAbilities): VideoPlan {
-  const file = sources.file ?? undefined;
-  if (!sources.stream) return { kind: 'file', src: file };
-  if (abilities.nativeHls) return { kind: 'native', src: sources.stream, fallback: file };
-  if (abilities.mediaSource) return { kind: 'hls.js', stream: sources.stream, fallback: file };
-  return { kind: 'file', src: file };
+export function chooseVideoPlan(stream: string | null | undefined, abilities: PlaybackAbilities): VideoPlan {
+  if (!stream) return 'file';
+  return abilities.nativeHls ? 'native' : abilities.mediaSource ? 'hls.js' : 'file';
 }
 
 /** The codecs of every rung of a WAG ladder: a browser whose MSE refuses them gets the MP4. */
@@ -55,111 +49,43 @@ declare global {
   }
 }
 
-/** The short side at most a stream starts at: sharp on a phone, and its first segments come quickly. */
-const START_SHORT_SIDE_MAX = 720;
-
 /**
- * The rung a stream starts at: the smallest that covers the player in device pixels (as hls.js's
- * capLevelToPlayerSize caps), at most 720p; hls.js then adapts to the measured bandwidth.
- */
-export function startLevel(levels: ReadonlyArray<{ width: number; height: number }>, player: { width: number; height: number }, pixelRatio: number): number {
-  if (levels.length === 0) return -1;
-  const indexed = levels.map((level, index) => ({ ...level, index })).sort((a, b) => a.height * a.width - b.height * b.width);
-  const allowed = indexed.filter((level) => Math.min(level.width, level.height) <= START_SHORT_SIDE_MAX);
-  const candidates = allowed.length > 0 ? allowed : indexed.slice(0, 1);
-  const width = player.width * pixelRatio;
-  const height = player.height * pixelRatio;
-  const covering = candidates.find((level) => level.width >= width || level.height >= height);
-  return (covering ?? candidates[candidates.length - 1]!).index;
-}
-
-/** Seconds hls.js keeps ahead of the playhead: a quicky swiped away leaves little unwatched in its buffer. */
-const BUFFER_AHEAD_S = 10;
-/** A video loaded but not playing yet (the next quicky, a post page's video) only fetches its start. */
-const PRELOAD_AHEAD_S = 2;
-
-/**
- * The `src` to give a <video> (undefined while hls.js plays it), and hls.js attached to it while
- * `load` is true for a stream that needs it; `load` false leaves such a stream unloaded, the poster
- * showing. Until the video plays, only its first seconds are fetched.
+ * The `src` to give a <video> (undefined while hls.js plays it), with hls.js attached to it while
+ * `load` is true for a stream that needs it (`load` false leaves it unloaded, the poster showing), and
+ * the MP4 once the stream failed for good.
  */
 export function useVideoSource(
   video: RefObject<HTMLVideoElement | null>,
-  sources: { stream?: string | null; file?: string | null },
-  options: { load: boolean },
+  { stream, file }: { stream?: string | null; file?: string | null },
+  { load }: { load: boolean },
 ): string | undefined {
-  const { stream, file } = sources;
-  const [failed, setFailed] = useState(false);
-  const plan = failed ? ({ kind: 'file', src: file ?? undefined } as const) : chooseVideoPlan({ stream, file }, playbackAbilities());
-  const hlsStream = plan.kind === 'hls.js' ? plan.stream : null;
-  const attach = hlsStream !== null && options.load;
-
-  // A stream the browser plays itself falls back on the element's own error.
-  useEffect(() => {
-    const element = video.current;
-    if (plan.kind !== 'native' || !element) return;
-    const onError = () => setFailed(true);
-    element.addEventListener('error', onError);
-    return () => element.removeEventListener('error', onError);
-  }, [plan.kind, video]);
+  // The stream that failed: a new one (another post in the same element) gets its own chance.
+  const [failed, setFailed] = useState<string | null>(null);
+  const kind = chooseVideoPlan(stream === failed ? null : stream, playbackAbilities());
 
   useEffect(() => {
     const element = video.current;
-    if (!attach || !hlsStream || !element) return;
+    if (!element || !stream || kind === 'file' || (kind === 'hls.js' && !load)) return;
+    const fail = () => setFailed(stream);
+    if (kind === 'native') {
+      element.addEventListener('error', fail);
+      return () => element.removeEventListener('error', fail);
+    }
     let cancelled = false;
-    let destroy: (() => void) | undefined;
-    import('hls.js/light')
-      .then(({ default: Hls }) => {
-        if (cancelled) return;
-        if (!Hls.isSupported()) {
-          setFailed(true);
-          return;
-        }
-        const playing = () => element.autoplay || !element.paused;
-        const hls = new Hls({
-          capLevelToPlayerSize: true,
-          autoStartLoad: false,
-          maxBufferLength: playing() ? BUFFER_AHEAD_S : PRELOAD_AHEAD_S,
-          maxMaxBufferLength: BUFFER_AHEAD_S * 2,
-        });
-        const onPlay = () => {
-          hls.config.maxBufferLength = BUFFER_AHEAD_S;
-        };
-        element.addEventListener('play', onPlay);
-        destroy = () => {
-          element.removeEventListener('play', onPlay);
-          hls.destroy();
-        };
-        hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
-          const box = element.getBoundingClientRect();
-          hls.startLevel = startLevel(data.levels, { width: box.width, height: box.height }, window.devicePixelRatio || 1);
-          hls.startLoad();
-          // A player asked to play before the stream was attached (autoplay, or play() on a swipe) plays now.
-          if (playing()) void Promise.resolve().then(() => element.play()).catch(() => undefined);
-        });
-        hls.on(Hls.Events.ERROR, (_event, data) => {
-          if (!data.fatal) return;
-          destroy?.();
-          destroy = undefined;
-          setFailed(true);
-        });
-        hls.loadSource(hlsStream);
-        hls.attachMedia(element);
-      })
-      // The chunk did not arrive (offline, a new version deployed): the MP4 still plays.
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
+    let stop: (() => void) | undefined;
+    // hls.js and what drives it come in a chunk of their own, only when a stream is about to load; a
+    // chunk that does not arrive (offline, a new version deployed) leaves the MP4 to play.
+    import('./hls-attach').then(
+      ({ attachHls }) => {
+        if (!cancelled) stop = attachHls(element, stream, fail);
+      },
+      () => cancelled || fail(),
+    );
     return () => {
       cancelled = true;
-      destroy?.();
+      stop?.();
     };
-  }, [attach, hlsStream, video]);
+  }, [kind, stream, load, video]);
 
-  // A different video (another post in the same element) gets its own chance at its stream.
-  useEffect(() => setFailed(false), [stream, file]);
-
-  if (plan.kind === 'file') return plan.src;
-  if (plan.kind === 'native') return plan.src;
-  return undefined;
+  return kind === 'hls.js' ? undefined : kind === 'native' ? (stream ?? undefined) : (file ?? undefined);
 }
