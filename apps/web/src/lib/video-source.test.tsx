@@ -46,22 +46,22 @@ const fakeHls = vi.hoisted(() => {
 });
 vi.mock('hls.js/light', () => ({ default: fakeHls.FakeHls }));
 
-const abilities = { nativeHls: false, mediaSource: false };
-
 describe('chooseVideoPlan', () => {
   const stream = '/media/u/x/hls.m3u8';
 
-  it('plays the stream natively where the browser plays HLS itself (Safari, iOS)', () => {
-    expect(chooseVideoPlan(stream, { nativeHls: true, mediaSource: true })).toBe('native');
+  it("plays the stream natively in Safari and on iOS (WebKit's ManagedMediaSource), and where there is no MSE", () => {
+    expect(chooseVideoPlan(stream, { nativeHls: true, mediaSource: true, webkit: true })).toBe('native');
+    expect(chooseVideoPlan(stream, { nativeHls: true, mediaSource: false, webkit: false })).toBe('native');
   });
 
-  it('plays the stream through hls.js where there is Media Source Extensions and no native HLS', () => {
-    expect(chooseVideoPlan(stream, { nativeHls: false, mediaSource: true })).toBe('hls.js');
+  it('plays the stream through hls.js in other browsers with Media Source Extensions, even those that play HLS too', () => {
+    expect(chooseVideoPlan(stream, { nativeHls: false, mediaSource: true, webkit: false })).toBe('hls.js');
+    expect(chooseVideoPlan(stream, { nativeHls: true, mediaSource: true, webkit: false })).toBe('hls.js');
   });
 
   it('plays the MP4 when there is no stream, or no way to play one', () => {
-    expect(chooseVideoPlan(undefined, { nativeHls: true, mediaSource: true })).toBe('file');
-    expect(chooseVideoPlan(stream, { nativeHls: false, mediaSource: false })).toBe('file');
+    expect(chooseVideoPlan(undefined, { nativeHls: true, mediaSource: true, webkit: true })).toBe('file');
+    expect(chooseVideoPlan(stream, { nativeHls: false, mediaSource: false, webkit: false })).toBe('file');
   });
 });
 
@@ -99,10 +99,12 @@ function Player({ stream, file, load = true, autoPlay = false }: { stream?: stri
 describe('useVideoSource', () => {
   const stream = '/media/u/x/hls.m3u8';
   const file = '/media/u/x/video.mp4';
-  const giveBrowser = (can: typeof abilities) => {
+  const giveBrowser = (can: { nativeHls: boolean; mediaSource: boolean; webkit?: boolean }) => {
     resetPlaybackAbilities();
     vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' && can.nativeHls ? 'maybe' : ''));
-    vi.stubGlobal('MediaSource', can.mediaSource ? { isTypeSupported: () => true } : undefined);
+    const mediaSource = can.mediaSource ? { isTypeSupported: () => true } : undefined;
+    vi.stubGlobal('MediaSource', mediaSource);
+    vi.stubGlobal('ManagedMediaSource', can.webkit ? mediaSource : undefined);
   };
 
   beforeEach(() => {
@@ -117,12 +119,12 @@ describe('useVideoSource', () => {
   });
 
   it('asks the browser once what it plays', () => {
-    giveBrowser({ nativeHls: false, mediaSource: true });
-    expect(playbackAbilities()).toEqual({ nativeHls: false, mediaSource: true });
+    giveBrowser({ nativeHls: true, mediaSource: true });
+    expect(playbackAbilities()).toEqual({ nativeHls: true, mediaSource: true, webkit: false });
   });
 
   it('gives Safari the stream itself, and the MP4 after an error of the stream', async () => {
-    giveBrowser({ nativeHls: true, mediaSource: false });
+    giveBrowser({ nativeHls: true, mediaSource: true, webkit: true });
     const { getByTestId } = render(<Player stream={stream} file={file} />);
     const video = getByTestId('video') as HTMLVideoElement;
     expect(video.getAttribute('src')).toBe(stream);

@@ -2,9 +2,10 @@ import { useEffect, useState, type RefObject } from 'react';
 
 /**
  * How a video is played (decision record on adaptive streaming): its HLS stream where there is one,
- * natively where the browser plays HLS itself (Safari, iOS), through hls.js where it has Media Source
- * Extensions (loaded only when such a stream is about to play), else the MP4; and the MP4 again after
- * any fatal error of the stream.
+ * natively in Safari and on iOS, through hls.js in every other browser with Media Source Extensions
+ * (loaded only when such a stream is about to play; recent Chromium plays HLS itself too, but without
+ * hls.js's start rung, size cap and short buffer), natively where there is no MSE, else the MP4; and
+ * the MP4 again after any fatal error of the stream.
  */
 export type VideoPlan = 'native' | 'hls.js' | 'file';
 
@@ -13,11 +14,14 @@ export interface PlaybackAbilities {
   nativeHls: boolean;
   /** Media Source Extensions that take H.264/AAC: what hls.js needs. */
   mediaSource: boolean;
+  /** WebKit's ManagedMediaSource is there: Safari (macOS, iOS 17.1+), whose own HLS player is the one to use. */
+  webkit: boolean;
 }
 
 export function chooseVideoPlan(stream: string | null | undefined, abilities: PlaybackAbilities): VideoPlan {
   if (!stream) return 'file';
-  return abilities.nativeHls ? 'native' : abilities.mediaSource ? 'hls.js' : 'file';
+  if (abilities.nativeHls && (abilities.webkit || !abilities.mediaSource)) return 'native';
+  return abilities.mediaSource ? 'hls.js' : 'file';
 }
 
 /** The codecs of every rung of a WAG ladder: a browser whose MSE refuses them gets the MP4. */
@@ -33,6 +37,7 @@ export function playbackAbilities(): PlaybackAbilities {
   abilities = {
     nativeHls: Boolean(probe?.canPlayType('application/vnd.apple.mpegurl')),
     mediaSource: Boolean(source?.isTypeSupported?.(LADDER_MIME)),
+    webkit: typeof window !== 'undefined' && window.ManagedMediaSource !== undefined,
   };
   return abilities;
 }
