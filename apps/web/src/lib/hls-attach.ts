@@ -35,14 +35,13 @@ export function attachHls(element: HTMLVideoElement, stream: string, onFatal: ()
     return () => undefined;
   }
   const playing = () => element.autoplay || !element.paused;
-  const hls = new Hls({
-    capLevelToPlayerSize: true,
-    autoStartLoad: false,
-    maxBufferLength: playing() ? BUFFER_AHEAD_S : PRELOAD_AHEAD_S,
-    maxMaxBufferLength: BUFFER_AHEAD_S * 2,
-  });
+  // hls.js buffers up to maxMaxBufferLength when a rung is light (its maxBufferSize is 60 MB): both
+  // bounds are set, so the buffer ahead is what is asked for.
+  const ahead = playing() ? BUFFER_AHEAD_S : PRELOAD_AHEAD_S;
+  const hls = new Hls({ capLevelToPlayerSize: true, autoStartLoad: false, maxBufferLength: ahead, maxMaxBufferLength: ahead });
   const onPlay = () => {
     hls.config.maxBufferLength = BUFFER_AHEAD_S;
+    hls.config.maxMaxBufferLength = BUFFER_AHEAD_S;
   };
   element.addEventListener('play', onPlay);
   const destroy = () => {

@@ -13,7 +13,7 @@ const fakeHls = vi.hoisted(() => {
     static supported = true;
     static isSupported = () => FakeHls.supported;
     handlers = new Map<string, Handler>();
-    config: { maxBufferLength: number; capLevelToPlayerSize?: boolean; autoStartLoad?: boolean };
+    config: { maxBufferLength: number; maxMaxBufferLength: number; capLevelToPlayerSize?: boolean; autoStartLoad?: boolean };
     source: string | undefined;
     media: HTMLMediaElement | undefined;
     startLevel = -1;
@@ -142,7 +142,7 @@ describe('useVideoSource', () => {
     const hls = fakeHls.instances[0]!;
     expect(hls.source).toBe(stream);
     expect(hls.media).toBe(video);
-    expect(hls.config).toMatchObject({ capLevelToPlayerSize: true, autoStartLoad: false, maxBufferLength: 10 });
+    expect(hls.config).toMatchObject({ capLevelToPlayerSize: true, autoStartLoad: false, maxBufferLength: 10, maxMaxBufferLength: 10 });
     expect(hls.loading).toBe(false);
     vi.spyOn(video, 'getBoundingClientRect').mockReturnValue({ width: 390, height: 844 } as DOMRect);
     hls.emit('hlsManifestParsed', { levels: [{ width: 540, height: 960 }, { width: 360, height: 640 }, { width: 720, height: 1280 }] });
@@ -156,8 +156,10 @@ describe('useVideoSource', () => {
     const { getByTestId } = render(<Player stream={stream} file={file} />);
     await waitFor(() => expect(fakeHls.instances).toHaveLength(1));
     const hls = fakeHls.instances[0]!;
-    // Not playing yet: only the first seconds are fetched.
-    expect(hls.config.maxBufferLength).toBe(2);
+    // Not playing yet: only the first seconds are fetched, until it plays.
+    expect(hls.config).toMatchObject({ maxBufferLength: 2, maxMaxBufferLength: 2 });
+    getByTestId('video').dispatchEvent(new Event('play'));
+    expect(hls.config).toMatchObject({ maxBufferLength: 10, maxMaxBufferLength: 10 });
     hls.emit('hlsError', { fatal: false, details: 'bufferStalledError' });
     expect(getByTestId('video').getAttribute('src')).toBeNull();
     hls.emit('hlsError', { fatal: true, details: 'manifestLoadError' });
