@@ -30,10 +30,11 @@ describe('planLadder', () => {
   });
 
   it('puts a keyframe at every 2-second boundary whatever the frame rate, at most 30 fps', () => {
-    expect(ladderTiming(30)).toEqual({ frameRate: 30, gop: 60, resample: false });
-    expect(ladderTiming(25)).toEqual({ frameRate: 25, gop: 50, resample: false });
-    expect(ladderTiming(60)).toEqual({ frameRate: 30, gop: 60, resample: true });
-    expect(ladderTiming(null)).toEqual({ frameRate: 30, gop: 60, resample: true });
+    expect(ladderTiming(30)).toEqual({ frameRate: 30, gop: 60 });
+    expect(ladderTiming(25)).toEqual({ frameRate: 25, gop: 50 });
+    expect(ladderTiming(29.97002997)).toEqual({ frameRate: 29.97, gop: 60 });
+    expect(ladderTiming(60)).toEqual({ frameRate: 30, gop: 60 });
+    expect(ladderTiming(null)).toEqual({ frameRate: 30, gop: 60 });
   });
 });
 

@@ -67,11 +67,14 @@ export interface Rung extends RungSpec {
 
 const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
 
-/** The frame rate the ladder is rendered at, and its keyframe interval (one keyframe per segment). */
-export function ladderTiming(sourceFrameRate: number | null): { frameRate: number; gop: number; resample: boolean } {
+/**
+ * The frame rate the ladder is rendered at (the source's, at most 30; a phone's variable rate is made
+ * constant at it) and its keyframe interval: one keyframe per segment, exactly at its start.
+ */
+export function ladderTiming(sourceFrameRate: number | null): { frameRate: number; gop: number } {
   const usable = sourceFrameRate !== null && Number.isFinite(sourceFrameRate) && sourceFrameRate > 0;
-  const frameRate = usable ? Math.min(sourceFrameRate, MAX_FRAME_RATE) : MAX_FRAME_RATE;
-  return { frameRate, gop: Math.max(1, Math.round(frameRate * SEGMENT_SECONDS)), resample: !usable || sourceFrameRate > MAX_FRAME_RATE };
+  const frameRate = usable ? Math.min(Math.round(sourceFrameRate * 1000) / 1000, MAX_FRAME_RATE) : MAX_FRAME_RATE;
+  return { frameRate, gop: Math.max(1, Math.round(frameRate * SEGMENT_SECONDS)) };
 }
 
 function levelFor(width: number, height: number, frameRate: number) {
@@ -108,7 +111,8 @@ export function planLadder(width: number, height: number, sourceFrameRate: numbe
 
 /** ffmpeg arguments rendering one rung of `input` into `workDir` as a VOD playlist and its segments. */
 function rungArgs(input: string, rung: Rung, workDir: string, timing: ReturnType<typeof ladderTiming>): string[] {
-  const filters = [...(timing.resample ? [`fps=${timing.frameRate}`] : []), `scale=${rung.width}:${rung.height}`, 'setsar=1'];
+  // A constant rate, so a keyframe every `gop` frames falls every 2 seconds even from a variable-rate phone video.
+  const filters = [`fps=${timing.frameRate}`, `scale=${rung.width}:${rung.height}`, 'setsar=1'];
   return [
     '-i', input,
     '-map', '0:v:0', '-map', '0:a:0',
