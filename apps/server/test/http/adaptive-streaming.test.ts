@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_DECISION_TTL_MS } from '../../src/access/media-access.js';
 import { runFfmpeg } from '../../src/media/video-renditions.js';
+import { createJobsRepository } from '../../src/repositories/jobs.repository.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { act, setRole } from '../support/moderation.js';
 import { multipart } from '../support/multipart.js';
@@ -27,9 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Uploads a quicky once nothing else is queued: the next job taken is its transcode. */
-async function uploadQuicky(fields: Record<string, string> = {}): Promise<string> {
-  await t.app.services.jobs.drain();
+/** Uploads a quicky once nothing else is queued (unless told): the next job taken is its transcode. */
+async function uploadQuicky(fields: Record<string, string> = {}, { drain = true } = {}): Promise<string> {
+  if (drain) await t.app.services.jobs.drain();
   const body = multipart([{ field: 'media', filename: 'clip.mp4', contentType: 'video/mp4', data: clip }], fields);
   const response = await t.request({ method: 'POST', url: '/api/posts', token: author.token, ...body });
   expect(response.statusCode).toBe(201);
@@ -125,6 +126,32 @@ describe('the HLS ladder of a quicky', () => {
     expect(await queued()).toEqual([]);
     const folder = path.join(t.config.mediaDir, ...post.video_url.replace('/media/', '').replace('/video.mp4', '').split('/'));
     expect(await fs.stat(folder).catch(() => null)).toBeNull();
+  });
+
+  it('copies one ladder to the posts of the same video (the demo world), made once, skipping a post deleted meanwhile', async () => {
+    const slugs = [await uploadQuicky(), await uploadQuicky({}, { drain: false }), await uploadQuicky({}, { drain: false })];
+    for (let i = 0; i < 3; i += 1) expect(await t.app.services.jobs.runOnce(['video.transcode'])).toBe(true);
+    const posts = await Promise.all(slugs.map((slug) => detail(slug)));
+    const targets = posts.map((post) => ({ postId: post.id as string, videoKey: (post.video_url as string).replace('/media/', '') }));
+    expect(posts.map((post) => post.stream_url)).toEqual([undefined, undefined, undefined]);
+    await t.db.deleteFrom('jobs').where('name', '=', 'video.ladder').execute();
+    expect((await t.request({ method: 'DELETE', url: `/api/posts/${posts[1].id}`, token: author.token })).statusCode).toBe(200);
+    const [first, ...sameVideo] = targets;
+    await createJobsRepository(t.db).enqueue({ name: 'video.ladder', data: { ...first!, sameVideo } });
+    expect(await t.app.services.jobs.runOnce(['video.ladder'])).toBe(true);
+    expect(await queued()).toEqual([]);
+
+    const [made, , copied] = await Promise.all([slugs[0]!, slugs[2]!, slugs[2]!].map((slug) => detail(slug, null)));
+    expect(made.stream_url).toMatch(/\/hls\.m3u8$/);
+    expect(copied.stream_url).toBe(copied.video_url.replace('video.mp4', 'hls.m3u8'));
+    const folderOf = (url: string) => path.join(t.config.mediaDir, ...url.replace('/media/', '').split('/').slice(0, -1));
+    const ladderFiles = async (url: string) => (await fs.readdir(folderOf(url))).filter((name) => name.startsWith('hls')).sort();
+    expect(await ladderFiles(copied.stream_url)).toEqual(await ladderFiles(made.stream_url));
+    const segment = 'hls-360p-00001.ts';
+    expect(await fs.readFile(path.join(folderOf(copied.stream_url), segment))).toEqual(await fs.readFile(path.join(folderOf(made.stream_url), segment)));
+    expect((await media(copied.stream_url, null)).statusCode).toBe(200);
+    // The deleted post's folder was not brought back.
+    expect(await fs.stat(folderOf(posts[1].video_url)).catch(() => null)).toBeNull();
   });
 
   // Last: a takedown holds back its author's next uploads.
