@@ -48,7 +48,7 @@ if (first.status !== 0) {
   process.exit(first.status ?? 1);
 }
 // The media tests again with media in a bucket (an s3rver each test file starts) instead of the disk.
-const MEDIA_TESTS = ['upload', 'media-access', 'media-jobs', 'storage-sweep', 'profile-picture', 'stories', 'message-media', 'identity-verification', 'account-data', 'media-hashes', 'idempotency'];
+const MEDIA_TESTS = ['upload', 'media-access', 'media-jobs', 'storage-sweep', 'profile-picture', 'stories', 'message-media', 'identity-verification', 'account-data', 'media-hashes', 'idempotency', 'adaptive-streaming'];
 run('server media tests on S3 storage (TEST_STORAGE=s3)', 'npx', ['vitest', 'run', '--project', 'server', ...MEDIA_TESTS.map((name) => `test/http/${name}.test.ts`)], { TEST_STORAGE: 's3' });
 if (TEST_DATABASE_URL) {
   run('server suite on PostgreSQL (TEST_DATABASE_URL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL });

@@ -32,6 +32,7 @@ import { createLiveService } from './services/live.service.js';
 import { createJobWorker } from './jobs/job-worker.js';
 import { storageSweepJob } from './jobs/storage-sweep.js';
 import { videoTranscodeJob } from './jobs/video-transcode.job.js';
+import { videoLadderJob } from './jobs/video-ladder.job.js';
 import { messageVideoJob } from './jobs/message-video.job.js';
 import { mediaBlockJob } from './jobs/media-block.job.js';
 import { createMediaHashesRepository } from './repositories/media-hashes.repository.js';
@@ -122,6 +123,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     jobs: createJobsRepository(db),
     handlers: {
       'video.transcode': videoTranscodeJob({ postWrites, store }),
+      'video.ladder': videoLadderJob({ postWrites, store }),
       // The messages service is made below; the job calls it only once the worker runs.
       'message.video': messageVideoJob({ conversations: createConversationsRepository(db), store, changed: (id) => messages.mediaChanged(id) }),
       'storage.sweep': storageSweepJob({ folders: createStorageSweepRepository(db), store, uploadDir: config.uploadDir }),
@@ -131,6 +133,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       'payments.settle': paymentsSettleJob({ subscriptions: () => subscriptions }),
       'identity.purge': identityPurgeJob({ identity: { purgeDecided: () => identity.purgeDecided() } }),
     },
+    // A ladder takes about as long as its video plays: new uploads do not wait behind it.
+    background: ['video.ladder'],
     log: log.child({ component: 'jobs' }),
     // A killed worker's job goes to another after the lease; the heartbeat renews it three times per lease.
     leaseMs: config.jobLeaseMs,

@@ -10,6 +10,8 @@ export const postMediaItem = z.object({
   url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
   poster_url: z.string().nullable(),
+  /** A video's HLS master playlist, once its ladder is made (absent before, for images and when locked). */
+  stream_url: z.string().optional(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   duration_ms: z.number().int().nullable(),

@@ -38,6 +38,8 @@ export const postSummary = z.object({
   media_url: z.string().nullable(),
   image_url: z.string().nullable(),
   video_url: z.string().nullable(),
+  /** The video's HLS master playlist, once its ladder is made (absent before, for images and when locked). */
+  stream_url: z.string().optional(),
   thumbnail_url: z.string().nullable(),
   video_thumbnail_url: z.string().nullable(),
   cover_url: z.string().nullable(),

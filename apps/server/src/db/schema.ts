@@ -151,6 +151,8 @@ export interface PostMediaTable {
   thumb_key: string | null;
   video_key: string | null;
   poster_key: string | null;
+  /** A video's HLS master playlist (media/hls-ladder.ts), once its whole ladder is in place. */
+  stream_key: Generated<string | null>;
   /** The media folder of this item's files (generated from the keys). */
   folder_key: GeneratedAlways<string | null>;
 }

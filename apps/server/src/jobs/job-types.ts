@@ -11,6 +11,12 @@ export type JobItem =
    * the frame at `coverAtMs` when the creator chose one.
    */
   | { name: 'video.transcode'; data: { postId: string; sourcePath: string; coverAtMs?: number } }
+  /**
+   * Render the HLS ladder of a post's ready video (`videoKey`, its MP4) into the same folder, then
+   * name its master playlist on the media row (media/hls-ladder.ts). `sameVideo`: posts whose MP4 is
+   * a copy of the same file (the demo world's), given a copy of the ladder instead of their own.
+   */
+  | { name: 'video.ladder'; data: LadderTarget & { sameVideo?: LadderTarget[] } }
   /** Transcode a video sent in a direct message (kept under uploads/jobs) into its own restricted folder. */
   | { name: 'message.video'; data: { messageId: string; sourcePath: string } }
   /**
@@ -29,6 +35,12 @@ export type JobItem =
   | { name: 'payments.settle'; data: Record<string, never> }
   /** Delete the identity documents of requests decided more than 30 days ago (services/identity.service.ts). */
   | { name: 'identity.purge'; data: Record<string, never> };
+
+/** A post's video that gets a ladder. */
+export interface LadderTarget {
+  postId: string;
+  videoKey: string;
+}
 
 export type JobName = JobItem['name'];
 export type JobData<N extends JobName> = Extract<JobItem, { name: N }>['data'];

@@ -62,6 +62,11 @@ export interface JobWorkerOptions {
   retryDelayMs?: number;
   /** Longest wait between two looks at a schedule (schedule()); shorter for a shorter period. */
   scheduleCheckMs?: number;
+  /**
+   * Long jobs nobody waits for (an HLS ladder): run by a second loop of their own, so they never
+   * hold up the others (a new upload's transcode starts while a ladder is rendered).
+   */
+  background?: readonly JobName[];
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -83,11 +88,13 @@ export function createJobWorker({
   maxAttempts = 3,
   retryDelayMs = 5000,
   scheduleCheckMs = 60_000,
+  background = [],
 }: JobWorkerOptions) {
   const names = Object.keys(handlers) as JobName[];
+  const lanes = [names.filter((name) => !background.includes(name)), names.filter((name) => background.includes(name))].filter((lane) => lane.length > 0);
   let running = false;
-  let wake: (() => void) | null = null;
-  let loop: Promise<void> | null = null;
+  const wakes = new Set<() => void>();
+  let loops: Array<Promise<void>> = [];
   const active = new Set<AbortController>();
   const schedules = new Set<NodeJS.Timeout>();
 
@@ -95,9 +102,9 @@ export function createJobWorker({
     return handlers[name] as unknown as JobHandler<JobName>;
   }
 
-  /** Takes one available job and runs it; false when there was none. */
-  async function runOnce(): Promise<boolean> {
-    const job = await jobs.claim(names, leaseMs);
+  /** Takes one available job (of `among`: every kind unless told) and runs it; false when there was none. */
+  async function runOnce(among: readonly JobName[] = names): Promise<boolean> {
+    const job = await jobs.claim(among, leaseMs);
     if (!job) return false;
     const lease: JobLease = { id: job.id, token: job.token };
     const jobLog = log.child({ job: job.name, jobId: job.id, attempt: job.attempts });
@@ -216,7 +223,7 @@ export function createJobWorker({
         jobs
           .claimSchedule(item, everyMs)
           .then((queued) => {
-            if (queued) wake?.();
+            if (queued) for (const wake of [...wakes]) wake();
           })
           .catch((error: unknown) => log.warn({ err: error, job: item.name }, 'job schedule not checked'));
       void check();
@@ -232,30 +239,31 @@ export function createJobWorker({
     start(): void {
       if (running) return;
       running = true;
-      loop = (async () => {
+      loops = lanes.map(async (lane) => {
         while (running) {
           let worked = false;
           try {
-            worked = await runOnce();
+            worked = await runOnce(lane);
           } catch (error) {
             log.error({ err: error }, 'job worker error');
           }
           if (!worked && running) {
             await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, idlePollMs);
-              wake = () => {
+              const wake = () => {
                 clearTimeout(timer);
+                wakes.delete(wake);
                 resolve();
               };
+              const timer = setTimeout(wake, idlePollMs);
+              wakes.add(wake);
             });
-            wake = null;
           }
         }
-      })();
+      });
     },
     /** A job was queued: an idle worker looks at once. */
     notify(): void {
-      wake?.();
+      for (const wake of [...wakes]) wake();
     },
     /** Stops the loop and the schedules; a running job is stopped and handed back. */
     async stop(): Promise<void> {
@@ -263,8 +271,8 @@ export function createJobWorker({
       for (const timer of schedules) clearInterval(timer);
       schedules.clear();
       for (const controller of active) controller.abort(new WorkerStoppedError());
-      wake?.();
-      await loop;
+      for (const wake of [...wakes]) wake();
+      await Promise.all(loops);
     },
   };
 }

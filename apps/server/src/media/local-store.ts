@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { MediaStore, StoredFile, WorkFolder } from './media-store.js';
-import { isFileKey, isFolderKey, MEDIA_FOLDER_ROOTS, mediaPath, newMediaKey } from './storage.js';
+import { fileKey, isFileKey, isFolderKey, MEDIA_FOLDER_ROOTS, mediaPath, newMediaKey, writeAtomically } from './storage.js';
 
 /** Working folders under the upload folder (the storage sweep removes abandoned ones by this prefix). */
 export const WORK_FOLDER_PREFIX = 'work-';
@@ -90,6 +90,15 @@ export function createLocalMediaStore({ mediaDir, uploadDir }: { mediaDir: strin
           const code = (error as NodeJS.ErrnoException).code;
           if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || attempt >= 5) throw error;
         }
+      }
+    },
+
+    async addFiles(folderKey, dir, names) {
+      if (!isFolderKey(folderKey)) throw new Error(`Invalid media folder key: ${folderKey}`);
+      // Written under a temporary name beside the file and renamed: never seen half-written. A folder
+      // removed meanwhile makes the copy fail rather than come back.
+      for (const name of names) {
+        await writeAtomically(mediaPath(mediaDir, fileKey(folderKey, name)), (temp) => fs.copyFile(path.join(dir, name), temp, fs.constants.COPYFILE_FICLONE));
       }
     },
 

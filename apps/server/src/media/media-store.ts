@@ -18,6 +18,13 @@ export interface MediaStore {
   workFolder(): Promise<WorkFolder>;
   /** Publishes every file of a finished working folder under a new folder key (`u/…`, or `r/…` when restricted). */
   publish(dir: string, options: { restricted: boolean }): Promise<string>;
+  /**
+   * Copies files of a local folder into an existing media folder, one after the other in the order
+   * given, each whole before it is visible (files added to a video's folder after it was published:
+   * its HLS ladder, playlists after their segments). A folder removed meanwhile is not made again on
+   * the disk (the copy fails); in a bucket the strays are the sweep's.
+   */
+  addFiles(folderKey: string, dir: string, names: readonly string[]): Promise<void>;
   /** Removes a media folder and every file in it; a missing folder is not an error. */
   removeFolder(folderKey: string): Promise<void>;
 

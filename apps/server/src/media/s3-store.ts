@@ -160,6 +160,12 @@ export function createS3MediaStore({ client, bucket, uploadDir }: { client: S3Cl
     kind: 's3',
     workFolder,
 
+    async addFiles(folderKey, dir, names) {
+      if (!isFolderKey(folderKey)) throw new Error(`Invalid media folder key: ${folderKey}`);
+      // One at a time, in order: an object is whole once its upload ends, and a playlist goes up after its segments.
+      for (const name of names) await uploadFile(client, bucket, `${folderKey}/${name}`, path.join(dir, name));
+    },
+
     async publish(dir, { restricted }) {
       const key = newMediaKey(restricted);
       // Only finished files: a `.tmp-*` name is something a tool was still writing.

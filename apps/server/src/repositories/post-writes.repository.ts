@@ -103,6 +103,32 @@ export function createPostWritesRepository(db: Database) {
         .where('position', '=', 0)
         .execute();
       await executor.updateTable('posts').set({ status: 'ready', failure_reason: null }).where('id', '=', postId).execute();
+      // The MP4 plays now; the ladder follows from the worker (the first playable file is not delayed).
+      if (media.videoKey) await enqueueJob(executor, { name: 'video.ladder', data: { postId, videoKey: media.videoKey } });
+    },
+
+    /** The video of a post's first media item and its ladder's master, or undefined when the post is gone. */
+    async videoStream(postId: string): Promise<{ video_key: string | null; stream_key: string | null } | undefined> {
+      return db
+        .selectFrom('post_media')
+        .select(['video_key', 'stream_key'])
+        .where('post_id', '=', postId)
+        .where('position', '=', 0)
+        .executeTakeFirst();
+    },
+
+    /**
+     * A video's ladder is complete: its media row names the master playlist. Only while the row still
+     * holds that video (the post was neither deleted nor given another file meanwhile).
+     */
+    async markStreamReady(postId: string, videoKey: string, streamKey: string, executor: Database = db): Promise<void> {
+      await executor
+        .updateTable('post_media')
+        .set({ stream_key: streamKey })
+        .where('post_id', '=', postId)
+        .where('position', '=', 0)
+        .where('video_key', '=', videoKey)
+        .execute();
     },
 
     /** A video that could not be processed: the post says so, with the reason. */

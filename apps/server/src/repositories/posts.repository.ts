@@ -25,6 +25,7 @@ export interface PostMediaJson {
   thumb_key: string | null;
   video_key: string | null;
   poster_key: string | null;
+  stream_key: string | null;
 }
 
 export interface PostDetailRow extends PostAccessRow {
@@ -63,7 +64,8 @@ export function createPostsRepository(db: Database) {
                u.username, u.full_name, u.avatar_key, u.is_verified,
                (SELECT json_agg(json_build_object(
                          'kind', m.kind, 'width', m.width, 'height', m.height, 'duration_ms', m.duration_ms,
-                         'image_key', m.image_key, 'thumb_key', m.thumb_key, 'video_key', m.video_key, 'poster_key', m.poster_key)
+                         'image_key', m.image_key, 'thumb_key', m.thumb_key, 'video_key', m.video_key, 'poster_key', m.poster_key,
+                         'stream_key', m.stream_key)
                        ORDER BY m.position)
                 FROM post_media m WHERE m.post_id = p.id) AS media
         FROM posts p
@@ -145,7 +147,7 @@ export function createPostsRepository(db: Database) {
       const result = await sql<QuickyRow>`
         SELECT p.id, ${postFactsSql(null, now, 'p')}, p.slug, p.post_type, p.content_type, p.title, p.description,
                p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
-               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
+               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key, m.stream_key,
                1 AS media_count, u.username, u.full_name, u.avatar_key
         FROM posts p
         JOIN users u ON u.id = p.user_id

@@ -41,6 +41,8 @@ export interface ProfilePostRow extends PostFacts {
   thumb_key: string | null;
   video_key: string | null;
   poster_key: string | null;
+  /** A video's HLS master playlist, once its ladder is made. */
+  stream_key: string | null;
   media_count: number;
 }
 
@@ -85,7 +87,7 @@ export function createProfilesRepository(db: Database) {
       const result = await sql<ProfilePostRow>`
         SELECT p.id, ${postFactsSql(viewerId, now, 'p')}, p.slug, p.post_type, p.content_type, p.title, p.description,
                p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
-               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
+               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key, m.stream_key,
                (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count
         FROM posts p
         LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0

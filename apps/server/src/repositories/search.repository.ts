@@ -197,7 +197,7 @@ export function createSearchRepository(db: Database) {
         WITH ${hits} ${page}
         SELECT p.id, ${postFactsSql(viewerId, now, 'p')}, p.slug, p.post_type, p.content_type, p.title, p.description,
                p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
-               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key,
+               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key, m.stream_key,
                (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count,
                u.username, u.full_name, u.avatar_key,
                k.rank::text AS rank

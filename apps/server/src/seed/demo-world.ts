@@ -7,6 +7,7 @@ import { sql, type Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
+import type { JobData, LadderTarget } from '../jobs/job-types.js';
 import { AVATAR_RENDITIONS, writeImageRenditions } from '../media/image-renditions.js';
 import type { MediaStore } from '../media/media-store.js';
 import { fileKey, MEDIA_FILES } from '../media/storage.js';
@@ -241,6 +242,17 @@ async function insertWorld(trx: Transaction<DB>, world: World, passwordHashes: s
   await inSlices(world.follows, (rows) => trx.insertInto('follows').values(rows).execute());
   await inSlices(world.posts, (rows) => trx.insertInto('posts').values(rows).execute());
   await inSlices(postMedia, (rows) => trx.insertInto('post_media').values(rows).execute());
+  // The videos' HLS ladders are made by the worker once the server listens, as for an upload: making
+  // them here would hold up the first start by several seconds, and the MP4s play meanwhile. The
+  // posts of one clip share a file, so their ladder is made once and copied (a job per clip).
+  const byClip = new Map<string, LadderTarget[]>();
+  world.postMedia.forEach(({ slot }, i) => {
+    const row = postMedia[i]!;
+    if (slot.type !== 'video' || !row.video_key || row.position !== 0) return;
+    byClip.set(slot.clip, [...(byClip.get(slot.clip) ?? []), { postId: row.post_id, videoKey: row.video_key }]);
+  });
+  const ladders = [...byClip.values()].map(([first, ...sameVideo]): JobData<'video.ladder'> => ({ ...first!, sameVideo }));
+  if (ladders.length > 0) await trx.insertInto('jobs').values(ladders.map((data) => ({ name: 'video.ladder', data: JSON.stringify(data) }))).execute();
   await inSlices(world.postLikes, (rows) => trx.insertInto('post_likes').values(rows).execute());
   await inSlices(comments, (rows) => trx.insertInto('comments').values(rows).execute());
   await inSlices(world.commentLikes, (rows) => trx.insertInto('comment_likes').values(rows).execute());

@@ -21,6 +21,7 @@ export function toPostSummary(row: ProfilePostRow, author: PostAuthor, visibilit
   const videoUrl = url(row.video_key);
   const posterUrl = url(row.poster_key);
   const thumbUrl = url(row.thumb_key);
+  const streamUrl = url(row.stream_key);
   return {
     id: row.id,
     slug: row.slug,
@@ -32,6 +33,7 @@ export function toPostSummary(row: ProfilePostRow, author: PostAuthor, visibilit
     media_url: videoUrl ?? imageUrl,
     image_url: imageUrl,
     video_url: videoUrl,
+    ...(streamUrl ? { stream_url: streamUrl } : {}),
     thumbnail_url: thumbUrl,
     video_thumbnail_url: row.content_type === 'video' ? (posterUrl ?? thumbUrl) : null,
     cover_url: thumbUrl ?? posterUrl ?? imageUrl,

@@ -104,6 +104,7 @@ export function createPostsService({
         thumb_key: first?.thumb_key ?? null,
         video_key: first?.video_key ?? null,
         poster_key: first?.poster_key ?? null,
+        stream_key: first?.stream_key ?? null,
         media_count: media.length,
       },
       row,
@@ -113,15 +114,19 @@ export function createPostsService({
     return {
       ...summary,
       tags: row.tags,
-      media: media.map((item) => ({
-        type: item.kind,
-        url: url(item.kind === 'video' ? item.video_key : item.image_key),
-        thumbnail_url: url(item.thumb_key),
-        poster_url: url(item.poster_key),
-        width: item.width,
-        height: item.height,
-        duration_ms: item.duration_ms,
-      })),
+      media: media.map((item) => {
+        const streamUrl = url(item.stream_key);
+        return {
+          type: item.kind,
+          url: url(item.kind === 'video' ? item.video_key : item.image_key),
+          thumbnail_url: url(item.thumb_key),
+          poster_url: url(item.poster_key),
+          ...(streamUrl ? { stream_url: streamUrl } : {}),
+          width: item.width,
+          height: item.height,
+          duration_ms: item.duration_ms,
+        };
+      }),
       isLiked: row.is_liked,
       isSaved: row.is_saved,
       isOwner,

@@ -8,6 +8,7 @@ import { usePlayerPost } from '../../lib/queries/player-post';
 import { useSession } from '../../lib/session';
 import { useMutedPreference } from '../../lib/sound-preference';
 import { isDoubleTap, keyStep, swipeDirection, wheelStep, type Step, type Tap } from '../../lib/swipe';
+import { useVideoSource } from '../../lib/video-source';
 import { useVideoView } from '../../lib/video-views';
 import { PlayerInfo, PlayerRail, useItemLike, type PlayerItem } from './player-parts';
 import './quicky-player.css';
@@ -194,6 +195,8 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
   const playable = !item.locked && item.status === 'ready' && Boolean(item.video_url ?? item.media_url);
   const src = item.video_url ?? item.media_url ?? undefined;
   const poster = quickyPoster(item);
+  // The stream loads for the quicky on screen and the next one, as the MP4 preloads; hls.js only then.
+  const source = useVideoSource(video, { stream: item.stream_url, file: src }, { load: playable && (active || offset === 1) });
   const knowsLike = !token || detail !== undefined || item.isLiked !== undefined;
 
   useVideoView(video, active && playable ? item.id : null, counted);
@@ -288,7 +291,7 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
           <video
             ref={video}
             className="qp-slide__video"
-            src={src}
+            src={source}
             poster={poster}
             loop
             playsInline

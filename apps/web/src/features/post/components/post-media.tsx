@@ -2,6 +2,7 @@ import type { PostDetail } from '@wag/contract/posts';
 import { useRef, useState, type CSSProperties } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { t } from '../../../lib/i18n';
+import { useVideoSource } from '../../../lib/video-source';
 import { useVideoView } from '../../../lib/video-views';
 
 /** Frame ratios a photo keeps on its page; beyond them (a panorama, a long screenshot) it is cropped to fit. */
@@ -27,6 +28,12 @@ export function PostMedia({ post }: { post: PostDetail }) {
   const video = useRef<HTMLVideoElement>(null);
   const isVideo = post.media_type === 'video' || post.post_type === 'quicky';
   useVideoView(video, isVideo && !post.locked && post.status === 'ready' ? post.id : null);
+  const first = post.media[0];
+  const source = useVideoSource(
+    video,
+    { stream: first?.stream_url ?? post.stream_url, file: first?.url ?? post.video_url },
+    { load: isVideo && !post.locked && post.status === 'ready' },
+  );
 
   if (post.locked) {
     return (
@@ -48,12 +55,11 @@ export function PostMedia({ post }: { post: PostDetail }) {
 
   const items = post.media;
   if (isVideo) {
-    const first = items[0];
     return (
       <div className="post-media post-media--video">
         <video
           ref={video}
-          src={first?.url ?? post.video_url ?? undefined}
+          src={source}
           poster={first?.poster_url ?? post.video_thumbnail_url ?? undefined}
           controls
           playsInline

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useMutedPreference } from '../../../lib/sound-preference';
+import { useVideoSource } from '../../../lib/video-source';
 import { useVideoView } from '../../../lib/video-views';
 import { useAuthorQuickys } from '../api/use-author-quickys';
 import { swipeDirection } from '../../../lib/swipe';
@@ -34,6 +35,11 @@ export function QuickyPage({ Comments }: { Comments: PostComments }) {
   const closeComments = useCallback(() => setSheetOpen(false), []);
   const shown = quicky.data;
   useVideoView(video, shown && !shown.locked && shown.status === 'ready' ? shown.id : null);
+  const source = useVideoSource(
+    video,
+    { stream: shown?.media[0]?.stream_url ?? shown?.stream_url, file: shown?.media[0]?.url ?? shown?.video_url },
+    { load: Boolean(shown && !shown.locked && shown.status === 'ready') },
+  );
   useDocumentTitle(quicky.data ? t('quicky.documentTitle', { username: quicky.data.user.username }) : null);
 
   const slugs = siblings.data ?? [];
@@ -82,7 +88,7 @@ export function QuickyPage({ Comments }: { Comments: PostComments }) {
             ref={video}
             key={data.id}
             className="quicky-stage__video"
-            src={media?.url ?? data.video_url ?? undefined}
+            src={source}
             poster={media?.poster_url ?? data.video_thumbnail_url ?? undefined}
             autoPlay
             loop

@@ -1,0 +1,40 @@
+import { createAccount, expect, signInAs, test } from './support';
+
+interface Quicky {
+  slug: string;
+  video_url: string | null;
+  stream_url?: string;
+}
+
+test('a quicky with a ladder plays through HLS: master, a rung and its segments are fetched, not the MP4', async ({ page, request }) => {
+  // The demo videos' ladders are made by the worker right after the start: the first are ready in seconds.
+  let streamed: Quicky | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { quickys } = (await (await request.get('/api/quickys')).json()) as { quickys: Quicky[] };
+        streamed = quickys.find((quicky) => quicky.stream_url);
+        return Boolean(streamed);
+      },
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toBe(true);
+  const quicky = streamed!;
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+
+  await signInAs(page, await createAccount(request, 'hls'));
+  await page.goto(`/quicky/${quicky.slug}`);
+  const video = page.getByTestId('quicky-video');
+  await expect(video).toBeVisible();
+  // It plays: time moves on.
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+
+  const folder = quicky.stream_url!.replace(/\/hls\.m3u8$/, '');
+  expect(fetched).toContain(quicky.stream_url);
+  expect(fetched.some((path) => path.startsWith(`${folder}/hls-`) && path.endsWith('.m3u8'))).toBe(true);
+  expect(fetched.filter((path) => path.startsWith(`${folder}/hls-`) && path.endsWith('.ts')).length).toBeGreaterThan(0);
+  expect(fetched).not.toContain(quicky.video_url);
+  // hls.js came in its own chunk, only now.
+  expect(fetched.some((path) => /\/assets\/hls-attach-[\w-]+\.js$/.test(path))).toBe(true);
+});
