@@ -3,14 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLive, type LiveClient } from '../support/live-client.js';
-import { killServer, register, startServer, stopServers, type ServerProcess } from '../support/server-process.js';
+import { runFfmpeg } from '../../src/media/video-renditions.js';
+import { startTestS3, type TestS3 } from '../support/s3-server.js';
+import { killServer, register, startServer, startWorker, stopServers, type ServerProcess } from '../support/server-process.js';
 import { createTestDatabase, testDatabaseUrl } from '../support/test-database.js';
 import { startNginx, type Balancer } from '../support/nginx.js';
 
 /**
  * WAG beyond one machine (issue 18), as docs/deploy.md runs it: nginx balancing two web processes on
- * one PostgreSQL database and Redis. Run by `npm run test:cluster` (CI runs it after the suites); it
- * needs TEST_DATABASE_URL and Redis, and nginx (Debian's package).
+ * one PostgreSQL database, Redis and an S3 server (s3rver), with one worker process (npm run worker)
+ * doing the background jobs. Run by `npm run test:cluster` (npm test runs it after the PostgreSQL
+ * pass); it needs TEST_DATABASE_URL and Redis, and nginx (Debian's package).
  */
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const json = { 'content-type': 'application/json' };
@@ -43,27 +46,48 @@ async function sendWithRetries(urls: string[], init: RequestInit & { headers: Re
 
 describe.runIf(testDatabaseUrl)('a cluster behind nginx', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let s3: TestS3;
+  let clip: Buffer;
   let web1: ServerProcess;
   let web2: ServerProcess;
   let nginx: Balancer;
+  /** The clip and web1's pause marker. */
+  let scratch: string;
   let marker: string;
   const streams: LiveClient[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    marker = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'wag-cluster-')), 'paused');
+    s3 = await startTestS3();
+    scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-cluster-'));
+    marker = path.join(scratch, 'paused');
+    // A clip of a few seconds, 540x960 with sound: a ladder of two rungs.
+    await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=540x960:rate=30:duration=4', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', path.join(scratch, 'clip.mp4')]);
+    clip = await fs.readFile(path.join(scratch, 'clip.mp4'));
     const common = {
       DATABASE_URL: database.url!,
       REDIS_URL: redisUrl,
+      STORAGE: 's3',
+      S3_ENDPOINT: s3.config.endpoint!,
+      S3_BUCKET: s3.config.bucket,
+      S3_IDENTITY_BUCKET: s3.config.identityBucket,
+      S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+    };
+    const web = {
+      ...common,
       // nginx on this machine is the one proxy in front: its X-Forwarded-For is believed.
       TRUST_PROXY: '1',
+      // Background jobs are the worker's.
+      MEDIA_WORKER: '0',
     };
     // The first web process stops after a text message is written and told live, before answering:
     // the test kills it there, as a machine that dies mid-request.
     [web1, web2] = await Promise.all([
-      startServer({ ...common, WAG_TEST_PAUSE_AT: 'message.sent', WAG_TEST_PAUSE_MARKER: marker }, { detached: true }),
-      startServer(common),
+      startServer({ ...web, WAG_TEST_PAUSE_AT: 'message.sent', WAG_TEST_PAUSE_MARKER: marker }, { detached: true }),
+      startServer(web),
     ]);
+    await startWorker(common);
     nginx = await startNginx([web1.url, web2.url]);
   });
 
@@ -72,6 +96,8 @@ describe.runIf(testDatabaseUrl)('a cluster behind nginx', () => {
     await nginx?.stop();
     await stopServers();
     await database?.close();
+    await s3?.close();
+    if (scratch) await fs.rm(scratch, { recursive: true, force: true });
   });
 
   it('balances requests between both web processes', async () => {
@@ -82,6 +108,46 @@ describe.runIf(testDatabaseUrl)('a cluster behind nginx', () => {
       answered.add(answer.headers.get('x-upstream') ?? '');
     }
     expect(answered).toEqual(new Set([new URL(web1.url).host, new URL(web2.url).host]));
+  });
+
+  it('plays, through the other process, a quicky uploaded through one and transcoded by the worker: MP4 first, then HLS', async () => {
+    const gala = await register(nginx, 'cl_gala');
+    const hugo = await register(nginx, 'cl_hugo');
+    const form = new FormData();
+    form.append('visibility', 'public');
+    form.append('media', new Blob([new Uint8Array(clip)], { type: 'video/mp4' }), 'clip.mp4');
+    const uploaded = await fetch(`${web1.url}/api/posts`, { method: 'POST', headers: { authorization: `Bearer ${gala}`, 'idempotency-key': 'cluster-quicky-01' }, body: form });
+    expect(uploaded.status).toBe(201);
+    const { slug, postType } = (await uploaded.json()) as { slug: string; postType: string };
+    expect(postType).toBe('quicky');
+    const post = async (token = hugo) => {
+      const answer = await fetch(`${web2.url}/api/posts/slug/${slug}`, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await answer.json()) as { post?: { status: string; video_url: string | null; stream_url?: string } };
+      if (!body.post) throw new Error(`the post answered ${answer.status}: ${JSON.stringify(body)}`);
+      return body.post;
+    };
+    // Neither web process transcodes (MEDIA_WORKER=0): the worker does, from the bucket. Others see
+    // the post once it is ready; its author sees it processing.
+    await waitFor('the MP4', async () => ((await post(gala)).status === 'ready' ? true : undefined));
+    const ready = await post();
+    const mp4 = await fetch(`${web2.url}${ready.video_url}`, { headers: { range: 'bytes=0-1023' } });
+    expect(mp4.status).toBe(206);
+    expect(mp4.headers.get('content-type')).toBe('video/mp4');
+    // Then the ladder, also the worker's; watched through the balancer as a phone would.
+    const streamUrl = await waitFor('the HLS ladder', async () => (await post()).stream_url, 120_000);
+    const master = await fetch(`${nginx.url}${streamUrl}`);
+    expect(master.status).toBe(200);
+    expect(master.headers.get('content-type')).toContain('mpegurl');
+    const rung = (await master.text()).split('\n').find((line) => line.endsWith('.m3u8'))!;
+    const folder = streamUrl.slice(0, streamUrl.lastIndexOf('/'));
+    const playlist = await (await fetch(`${nginx.url}${folder}/${rung}`)).text();
+    const segment = playlist.split('\n').find((line) => line.endsWith('.ts'))!;
+    const bytes = await fetch(`${web2.url}${folder}/${segment}`);
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers.get('content-type')).toBe('video/mp2t');
+    expect((await bytes.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    // Nothing was kept on a web process's disk: the bucket holds the media.
+    for (const server of [web1, web2]) expect(await fs.readdir(path.join(server.dataDir, 'media')).catch(() => [])).toEqual([]);
   });
 
   it('carries a direct message from one process to a live stream on the other', async () => {
@@ -126,7 +192,12 @@ describe.runIf(testDatabaseUrl)('a cluster behind nginx', () => {
       (answer) => answer.status,
       () => 'no answer',
     );
-    await waitFor('web1 paused after writing', async () => ((await fs.readFile(marker, 'utf8').catch(() => '')).includes('message.sent') ? true : undefined), 20_000);
+    await Promise.race([
+      waitFor('web1 paused after writing', async () => ((await fs.readFile(marker, 'utf8').catch(() => '')).includes('message.sent') ? true : undefined), 20_000),
+      first.then((outcome) => {
+        throw new Error(`web1 answered before pausing: ${outcome}`);
+      }),
+    ]);
     await killServer(web1);
     expect(await first).toBe('no answer');
     // The client sends it again with the same key, through the balancer, which now finds only web2.
