@@ -16,7 +16,8 @@ app.log.info(`canal en directo: ${liveBus.kind}`);
 // out by themselves, and the sweep leaves anything written within its grace period. Each process
 // sweeps its own disk (its uploads), whether it runs jobs or not.
 if (embedded) await app.services.jobs.releaseLeases();
-await app.services.jobs.runHere({ name: 'storage.sweep', data: { graceMs: embedded ? 0 : SWEEP_GRACE_MS } });
+// A bucket may be shared with other installations: only local media of an embedded start go at once.
+await app.services.jobs.runHere({ name: 'storage.sweep', data: { graceMs: embedded && config.storage.kind === 'local' ? 0 : SWEEP_GRACE_MS } });
 app.services.jobs.every({ name: 'storage.sweep', data: { graceMs: SWEEP_GRACE_MS } }, SWEEP_EVERY_MS);
 // The periodic jobs of the whole database go through the shared queue, queued once per period
 // however many processes run jobs (job-worker.ts schedule): at once when due (subscriptions due

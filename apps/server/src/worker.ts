@@ -16,7 +16,8 @@ const { config, log, handle, liveBus, startedAt } = await startProcess('worker')
 const services = createServices(handle.db, config, systemClock, liveBus, log);
 const { jobs } = services;
 
-// This process's own disk (what its interrupted work left); other processes may be mid-upload.
+// This process's own disk (what its interrupted work left; other processes may be mid-upload), and with
+// STORAGE=s3 the bucket: only what no row names past the grace period goes, so every process may sweep.
 await jobs.runHere({ name: 'storage.sweep', data: { graceMs: SWEEP_GRACE_MS } });
 jobs.every({ name: 'storage.sweep', data: { graceMs: SWEEP_GRACE_MS } }, SWEEP_EVERY_MS);
 jobs.schedule({ name: 'payments.settle', data: {} }, SETTLE_EVERY_MS);

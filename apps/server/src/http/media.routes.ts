@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import fs from 'node:fs';
 import send from '@fastify/send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -76,6 +77,12 @@ export async function registerMedia(
     if (read.status === 404) return notFound();
     if (read.status === 412 || read.status === 416) return badRange(reply, read.status, read.headers['content-range']);
     reply.code(read.status).headers(read.headers).header('cache-control', decision.cacheControl);
+    // HEAD answers the headers only: the object's body (up to a whole video) is not read from the bucket.
+    if (request.method === 'HEAD') {
+      read.body?.destroy();
+      // An empty stream keeps the object's content-length (an empty payload would answer 0).
+      return reply.send(Readable.from([]));
+    }
     return read.body ? reply.send(read.body) : reply.send();
   });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { lastWritten, WORK_FOLDER_PREFIX } from '../media/local-store.js';
+import { isWorkFolderInUse, lastWritten, WORK_FOLDER_PREFIX } from '../media/local-store.js';
 import type { MediaStore } from '../media/media-store.js';
 import type { StorageSweepRepository } from '../repositories/storage-sweep.repository.js';
 import type { JobHandler } from './job-worker.js';
@@ -59,7 +59,8 @@ export async function sweepStorage({ folders, store, uploadDir }: StorageSweepDe
   for (const name of await entries(uploadDir)) {
     if (!UPLOAD_TEMP_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
     const target = path.join(uploadDir, name);
-    if (!old(await lastWritten(target))) continue;
+    // A working folder a job of this process still uses stays, however long the job (a long ladder).
+    if (isWorkFolderInUse(target) || !old(await lastWritten(target))) continue;
     await fs.rm(target, { recursive: true, force: true });
     result.uploads += 1;
   }

@@ -40,7 +40,11 @@ export function videoLadderJob({ postWrites, store }: { postWrites: PostWritesRe
             // The copies are the same file: their rungs, rendered once in the work folder, are added to each.
             await writeHlsLadder({ video, width: probe.width, height: probe.height, frameRate: probe.frameRate }, storeLadderFolder(store, folderKeyOf(source)), work.dir, {
               signal: context.signal,
-              onRung: (rung, rendered) => context.log.info({ postId: source.postId, rung: rung.name, rendered }, 'ladder rung in place'),
+              onRung: async (rung, rendered) => {
+                context.log.info({ postId: source.postId, rung: rung.name, rendered }, 'ladder rung in place');
+                // Deleted meanwhile: no more rungs (in a bucket, adding files would not fail).
+                if (!(await wanted(source))) throw new Error('the post is gone');
+              },
             });
             done.push(source);
             for (const copy of copies) {
@@ -48,6 +52,9 @@ export function videoLadderJob({ postWrites, store }: { postWrites: PostWritesRe
               try {
                 await writeHlsLadder({ video, width: probe.width, height: probe.height, frameRate: probe.frameRate }, storeLadderFolder(store, folderKeyOf(copy)), work.dir, {
                   signal: context.signal,
+                  onRung: async () => {
+                    if (!(await wanted(copy))) throw new Error('the post is gone');
+                  },
                 });
                 done.push(copy);
               } catch (error) {

@@ -118,7 +118,13 @@ export function createIdentityVault({ configuredKey, keysDir, files, production 
       });
       const sealed = new PassThrough();
       // Both ends are awaited: a failed encryption breaks the write off, a failed write stops the encryption.
-      const [encrypted, written] = await Promise.allSettled([pipeline(source, counter, cipher, framer, sealed), files.write(documentKey, sealed)]);
+      // A write that fails without reading everything (a refused upload) ends the stream too, or the
+      // encryption would wait for ever on a full buffer.
+      const writing = files.write(documentKey, sealed).catch((error: unknown) => {
+        sealed.destroy(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      });
+      const [encrypted, written] = await Promise.allSettled([pipeline(source, counter, cipher, framer, sealed), writing]);
       const failure = [encrypted, written].find((outcome) => outcome.status === 'rejected');
       if (failure) {
         await files.remove(documentKey).catch(() => undefined);

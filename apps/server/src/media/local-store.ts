@@ -8,6 +8,28 @@ import { fileKey, isFileKey, isFolderKey, MEDIA_FOLDER_ROOTS, mediaPath, newMedi
 
 /** Working folders under the upload folder (the storage sweep removes abandoned ones by this prefix). */
 export const WORK_FOLDER_PREFIX = 'work-';
+
+/** Working folders this process holds open, by path: the sweep leaves them, however long a job takes. */
+const workFoldersInUse = new Set<string>();
+
+/** Whether this process is still working in the folder (a job longer than the sweep's grace). */
+export function isWorkFolderInUse(dir: string): boolean {
+  return workFoldersInUse.has(path.resolve(dir));
+}
+
+/** A fresh working folder under `uploadDir` (both stores make renditions on the local disk). */
+export async function openWorkFolder(uploadDir: string): Promise<WorkFolder> {
+  await fs.mkdir(uploadDir, { recursive: true });
+  const dir = path.resolve(await fs.mkdtemp(path.join(uploadDir, WORK_FOLDER_PREFIX)));
+  workFoldersInUse.add(dir);
+  return {
+    dir,
+    discard: async () => {
+      await fs.rm(dir, { recursive: true, force: true });
+      workFoldersInUse.delete(dir);
+    },
+  };
+}
 /** Sources of queued videos, under the upload folder. */
 export const QUEUED_VIDEOS_DIR = 'jobs';
 
@@ -69,11 +91,7 @@ export function createLocalMediaStore({ mediaDir, uploadDir }: { mediaDir: strin
     kind: 'local',
     root: mediaDir,
 
-    async workFolder(): Promise<WorkFolder> {
-      await fs.mkdir(uploadDir, { recursive: true });
-      const dir = await fs.mkdtemp(path.join(uploadDir, WORK_FOLDER_PREFIX));
-      return { dir, discard: () => fs.rm(dir, { recursive: true, force: true }) };
-    },
+    workFolder: () => openWorkFolder(uploadDir),
 
     async publish(dir, { restricted }) {
       // Its time is now: the sweep leaves a folder alone until its row has had time to be written.

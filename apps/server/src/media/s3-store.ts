@@ -18,7 +18,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import send from '@fastify/send';
 import type { S3Config } from '../config.js';
-import { WORK_FOLDER_PREFIX } from './local-store.js';
+import { openWorkFolder } from './local-store.js';
 import type { MediaStore, StoredFile, WorkFolder } from './media-store.js';
 import { isFileKey, isFolderKey, MEDIA_FOLDER_ROOTS, newMediaKey } from './storage.js';
 
@@ -53,12 +53,18 @@ export function s3Status(error: unknown): number | undefined {
 
 /** Uploads one local file, streamed from disk: in parts (multipart) when larger than one part. */
 export async function uploadFile(client: S3Client, bucket: string, key: string, file: string, options: { contentType?: string } = {}): Promise<void> {
-  await new Upload({
-    client,
-    params: { Bucket: bucket, Key: key, Body: createReadStream(file), ContentType: options.contentType ?? contentTypeOf(key) },
-    partSize: PART_SIZE,
-    queueSize: PART_QUEUE,
-  }).done();
+  const body = createReadStream(file);
+  try {
+    await new Upload({
+      client,
+      params: { Bucket: bucket, Key: key, Body: body, ContentType: options.contentType ?? contentTypeOf(key) },
+      partSize: PART_SIZE,
+      queueSize: PART_QUEUE,
+    }).done();
+  } finally {
+    // A failed upload may leave the file open.
+    body.destroy();
+  }
 }
 
 export function contentTypeOf(key: string): string {
@@ -112,11 +118,7 @@ export type S3MediaStore = MediaStore & {
  * objects under `incoming/`. Working folders stay on the local disk under `uploadDir`.
  */
 export function createS3MediaStore({ client, bucket, uploadDir }: { client: S3Client; bucket: string; uploadDir: string }): S3MediaStore {
-  async function workFolder(): Promise<WorkFolder> {
-    await fs.mkdir(uploadDir, { recursive: true });
-    const dir = await fs.mkdtemp(path.join(uploadDir, WORK_FOLDER_PREFIX));
-    return { dir, discard: () => fs.rm(dir, { recursive: true, force: true }) };
-  }
+  const workFolder = (): Promise<WorkFolder> => openWorkFolder(uploadDir);
 
   async function deleteKeys(keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
@@ -172,7 +174,10 @@ export function createS3MediaStore({ client, bucket, uploadDir }: { client: S3Cl
       const files = (await fs.readdir(dir)).filter((name) => !name.startsWith('.'));
       try {
         for (let i = 0; i < files.length; i += FILES_AT_ONCE) {
-          await Promise.all(files.slice(i, i + FILES_AT_ONCE).map((name) => uploadFile(client, bucket, `${key}/${name}`, path.join(dir, name))));
+          // Every upload of the batch ends before a failure is acted on, so the cleanup below finds all of them.
+          const outcomes = await Promise.allSettled(files.slice(i, i + FILES_AT_ONCE).map((name) => uploadFile(client, bucket, `${key}/${name}`, path.join(dir, name))));
+          const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+          if (failed) throw failed.reason;
         }
       } catch (error) {
         // What went up is taken down again; the sweep catches whatever this cannot.

@@ -309,7 +309,11 @@ export function createMessagesService({
         const record = key && (await idempotency.find(viewer.userId, key.key));
         if (!key || !record) return undefined;
         const row = record.scope === key.scope && record.target_id ? await conversations.sentMessage(viewer.userId, record.target_id) : undefined;
-        if (!row) throw new ValidationError(texts.messageMediaKeyInvalid);
+        if (!row) {
+          // Someone the viewer may not see is not found, key or not: a key reused on a username says nothing of its account.
+          await other(viewer, username);
+          throw new ValidationError(texts.messageMediaKeyInvalid);
+        }
         return { success: true as const, message: toMessage(row, viewer.userId) };
       };
       const earlier = await sentBefore();

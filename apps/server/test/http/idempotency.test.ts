@@ -72,6 +72,11 @@ describe('a message sent again with its Idempotency-Key', () => {
     const fromCarla = await sendMessage(carla, bea, 'hola de Carla', 'msg-owned-0001');
     expect(fromCarla.statusCode).toBe(200);
     expect((await history(bea, carla)).items.map((item) => item.text)).toEqual(['hola de Carla']);
+    // Someone who blocked Ana is not found, even through a key already used: it tells nothing of them.
+    const dora = await createUser(t);
+    expect((await t.request({ method: 'POST', url: `/api/blocks/${ana.username}`, token: dora.token })).statusCode).toBe(200);
+    expect((await sendMessage(ana, dora, 'hola', 'msg-owned-0001')).statusCode).toBe(404);
+    expect((await sendMessage(ana, { username: 'nadie_existe_aqui' } as TestUser, 'hola', 'msg-owned-0001')).statusCode).toBe(404);
     for (const bad of ['corta', 'x'.repeat(65), 'con espacio 123', 'ñandú-0000-0000']) {
       expect((await sendMessage(ana, bea, 'hola', bad)).statusCode).toBe(400);
     }

@@ -55,6 +55,8 @@ ${upstreams.map((url) => `    server ${new URL(url).host} max_fails=1 fail_timeo
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      # nginx's own id for each request, never the client's: the server logs it as reqId.
+      proxy_set_header X-Request-Id $request_id;
       proxy_buffering off;
       proxy_request_buffering off;
       proxy_read_timeout 1h;
