@@ -35,7 +35,7 @@ try {
     S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
   };
   const web = await Promise.all([1, 2].map(() => startServer({ ...common, TRUST_PROXY: '1', MEDIA_WORKER: '0' })));
-  await startWorker({ ...common, LOG_LEVEL: 'warn' });
+  await startWorker(common);
   const nginx = await startNginx(web.map((server) => server.url));
   stops.push(() => nginx.stop());
   const token = await register(nginx, 'medida_cluster');
