@@ -10,9 +10,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runFfmpeg } from '../src/media/video-renditions.js';
+import { makePhoneClip } from './bench-support.js';
 import { startNginx } from '../test/support/nginx.js';
-import { startTestS3 } from '../test/support/s3-server.js';
+import { s3Environment, startTestS3 } from '../test/support/s3-server.js';
 import { register, startServer, startWorker, stopServers } from '../test/support/server-process.js';
 import { createTestDatabase } from '../test/support/test-database.js';
 
@@ -27,12 +27,7 @@ try {
   const common = {
     DATABASE_URL: database.url!,
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    STORAGE: 's3',
-    S3_ENDPOINT: s3.config.endpoint!,
-    S3_BUCKET: s3.config.bucket,
-    S3_IDENTITY_BUCKET: s3.config.identityBucket,
-    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+    ...s3Environment(s3.config),
   };
   const web = await Promise.all([1, 2].map(() => startServer({ ...common, TRUST_PROXY: '1', MEDIA_WORKER: '0' })));
   await startWorker(common);
@@ -40,12 +35,7 @@ try {
   stops.push(() => nginx.stop());
   const token = await register(nginx, 'medida_cluster');
   const clip = path.join(scratch, 'phone.mp4');
-  await runFfmpeg([
-    '-f', 'lavfi', '-i', `testsrc2=size=720x1280:rate=30:duration=${SECONDS}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-pix_fmt', 'yuv420p', '-b:v', '6M', '-maxrate', '8M', '-bufsize', '12M',
-    '-c:a', 'aac', '-b:a', '128k', '-shortest', '-movflags', '+faststart', clip,
-  ]);
+  await makePhoneClip(clip, SECONDS);
   const form = new FormData();
   form.append('visibility', 'public');
   form.append('media', new Blob([new Uint8Array(await fs.readFile(clip))], { type: 'video/mp4' }), 'phone.mp4');

@@ -7,6 +7,7 @@ import type { KyselyPlugin } from 'kysely';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { runFfmpeg } from '../src/media/video-renditions.js';
 import { formatTable } from './bench-table.js';
 
 /** Counts the SQL statements Kysely runs: reset before one request, read after it. */
@@ -134,4 +135,17 @@ export function siblingDatabaseUrl(url: string, name: string): string {
 export function derivedDatabaseName(url: string, suffix: string): string {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   return name.endsWith('_full') ? `${name.slice(0, -'_full'.length)}_${suffix}` : `${name}_${suffix}`;
+}
+
+/**
+ * A 720x1280 clip as a phone records it (H.264/AAC, about 6 Mbit/s, 30 fps, index at the front), so
+ * its upload is copied into the MP4 as it came (decision 27), for the video benchmarks.
+ */
+export async function makePhoneClip(file: string, seconds: number): Promise<void> {
+  await runFfmpeg([
+    '-f', 'lavfi', '-i', `testsrc2=size=720x1280:rate=30:duration=${seconds}`,
+    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-pix_fmt', 'yuv420p', '-b:v', '6M', '-maxrate', '8M', '-bufsize', '12M',
+    '-c:a', 'aac', '-b:a', '128k', '-shortest', '-movflags', '+faststart', file,
+  ]);
 }

@@ -19,9 +19,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { buildApp } from '../src/app.js';
-import { runFfmpeg } from '../src/media/video-renditions.js';
 import { multipart } from '../test/support/multipart.js';
-import { benchConfig, openBenchDatabase, registerViewer } from './bench-support.js';
+import { benchConfig, makePhoneClip, openBenchDatabase, registerViewer } from './bench-support.js';
 
 const SECONDS = 30;
 const WINDOW_MS = 10_000;
@@ -37,12 +36,7 @@ try {
   const headers = await registerViewer(app, 'measure_hls');
   const token = headers.authorization.replace(/^Bearer /, '');
   const clip = path.join(root, 'phone.mp4');
-  await runFfmpeg([
-    '-f', 'lavfi', '-i', `testsrc2=size=720x1280:rate=30:duration=${SECONDS}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-pix_fmt', 'yuv420p', '-b:v', '6M', '-maxrate', '8M', '-bufsize', '12M',
-    '-c:a', 'aac', '-b:a', '128k', '-shortest', '-movflags', '+faststart', clip,
-  ]);
+  await makePhoneClip(clip, SECONDS);
 
   const body = multipart([{ field: 'media', filename: 'phone.mp4', contentType: 'video/mp4', data: await fs.readFile(clip) }], { description: 'Medida' });
   const uploaded = await app.inject({ method: 'POST', url: '/api/posts', headers: { ...headers, ...body.headers }, payload: body.payload });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isWorkFolderInUse, lastWritten, WORK_FOLDER_PREFIX } from '../media/local-store.js';
+import { entries, isWorkFolderInUse, lastWritten, WORK_FOLDER_PREFIX } from '../media/local-store.js';
 import type { MediaStore } from '../media/media-store.js';
 import type { StorageSweepRepository } from '../repositories/storage-sweep.repository.js';
 import type { JobHandler } from './job-worker.js';
@@ -34,15 +34,6 @@ export interface SweepResult {
   queuedVideos: number;
   /** Media folders no row names, removed (with any half-written `.tmp-*` file in them). */
   mediaFolders: number;
-}
-
-async function entries(dir: string): Promise<string[]> {
-  try {
-    return await fs.readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
 }
 
 /**

@@ -33,7 +33,8 @@ export async function openWorkFolder(uploadDir: string): Promise<WorkFolder> {
 /** Sources of queued videos, under the upload folder. */
 export const QUEUED_VIDEOS_DIR = 'jobs';
 
-async function entries(dir: string): Promise<string[]> {
+/** The names in a folder; none when it does not exist. */
+export async function entries(dir: string): Promise<string[]> {
   try {
     return await fs.readdir(dir);
   } catch (error) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLive, type LiveClient } from '../support/live-client.js';
 import { runFfmpeg } from '../../src/media/video-renditions.js';
-import { startTestS3, type TestS3 } from '../support/s3-server.js';
+import { s3Environment, startTestS3, type TestS3 } from '../support/s3-server.js';
 import { killServer, register, startServer, startWorker, stopServers, type ServerProcess } from '../support/server-process.js';
 import { createTestDatabase, testDatabaseUrl } from '../support/test-database.js';
 import { startNginx, type Balancer } from '../support/nginx.js';
@@ -67,12 +67,7 @@ describe.runIf(testDatabaseUrl)('a cluster behind nginx', () => {
     const common = {
       DATABASE_URL: database.url!,
       REDIS_URL: redisUrl,
-      STORAGE: 's3',
-      S3_ENDPOINT: s3.config.endpoint!,
-      S3_BUCKET: s3.config.bucket,
-      S3_IDENTITY_BUCKET: s3.config.identityBucket,
-      S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+      ...s3Environment(s3.config),
     };
     const web = {
       ...common,

@@ -38,3 +38,15 @@ export async function startTestS3(): Promise<TestS3> {
     },
   };
 }
+
+/** The environment a server or worker process needs to keep its media in this S3 server (STORAGE=s3). */
+export function s3Environment(config: S3Config): Record<string, string> {
+  return {
+    STORAGE: 's3',
+    S3_ENDPOINT: config.endpoint ?? '',
+    S3_BUCKET: config.bucket,
+    S3_IDENTITY_BUCKET: config.identityBucket,
+    S3_ACCESS_KEY_ID: config.accessKeyId,
+    S3_SECRET_ACCESS_KEY: config.secretAccessKey,
+  };
+}
