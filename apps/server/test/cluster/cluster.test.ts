@@ -8,6 +8,7 @@ import { s3Environment, startTestS3, type TestS3 } from '../support/s3-server.js
 import { killServer, register, startServer, startWorker, stopServers, type ServerProcess } from '../support/server-process.js';
 import { createTestDatabase, testDatabaseUrl } from '../support/test-database.js';
 import { startNginx, type Balancer } from '../support/nginx.js';
+import { waitFor } from '../support/wait-for.js';
 
 /**
  * WAG beyond one machine (issue 18), as docs/deploy.md runs it: nginx balancing two web processes on
@@ -17,16 +18,6 @@ import { startNginx, type Balancer } from '../support/nginx.js';
  */
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const json = { 'content-type': 'application/json' };
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** What a client of WAG does with a write: send it, and while no answer comes, send it again with its key. */
 async function sendWithRetries(urls: string[], init: RequestInit & { headers: Record<string, string> }, key: string): Promise<Response> {
@@ -123,7 +114,7 @@ describe.runIf(testDatabaseUrl)('a cluster behind nginx', () => {
     };
     // Neither web process transcodes (MEDIA_WORKER=0): the worker does, from the bucket. Others see
     // the post once it is ready; its author sees it processing.
-    await waitFor('the MP4', async () => ((await post(gala)).status === 'ready' ? true : undefined));
+    await waitFor('the MP4', async () => ((await post(gala)).status === 'ready' ? true : undefined), 60_000, 100);
     const ready = await post();
     const mp4 = await fetch(`${web2.url}${ready.video_url}`, { headers: { range: 'bytes=0-1023' } });
     expect(mp4.status).toBe(206);

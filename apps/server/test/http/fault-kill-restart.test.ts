@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../../src/media/video-renditions.js';
 import { killServer, register, startServer, stopServers, type ServerProcess } from '../support/server-process.js';
+import { waitFor } from '../support/wait-for.js';
 
 /** What a data folder holds that no finished work accounts for, read off the disk. */
 interface Inventory {
@@ -42,16 +43,6 @@ async function inventory(dataDir: string): Promise<Inventory> {
     workFolders,
     tempFiles,
   };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 // A server on the embedded database is killed with SIGKILL at each step of an upload, then started

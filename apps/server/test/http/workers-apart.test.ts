@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killServer, register, startServer, startWorker, stopServers, type ServerProcess, type WorkerProcess } from '../support/server-process.js';
 import { createTestDatabase, testDatabaseUrl } from '../support/test-database.js';
+import { waitFor } from '../support/wait-for.js';
 
 /** The messages a process wrote to its outbox (mail.send without SMTP), by recipient. */
 async function outbox(dataDir: string): Promise<string[]> {
@@ -12,16 +13,6 @@ async function outbox(dataDir: string): Promise<string[]> {
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
   const texts = await Promise.all(files.map((name) => fs.readFile(path.join(dir, name), 'utf8')));
   return texts.map((text) => /^To: (.*)$/m.exec(text)?.[1] ?? '?');
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** A short lease (JOB_LEASE_MS, documented in the README) so a killed worker's job moves on in seconds. */
