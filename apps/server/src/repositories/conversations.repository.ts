@@ -187,6 +187,17 @@ export async function writeMessage(trx: Kysely<DB>, input: NewMessage): Promise<
 }
 
 export function createConversationsRepository(db: Database) {
+  /** One message as its sender reads it (no quoted story), with its recipient, found by `where`. */
+  async function senderMessage(where: ReturnType<typeof sql>): Promise<(MessageRow & { recipient_id: string }) | undefined> {
+    const result = await sql<MessageRow & { recipient_id: string }>`
+      SELECT msg.id, msg.sender_id, msg.recipient_id, s.username AS sender_username, msg.text, msg.created_at,
+        msg.created_at::text AS cursor_at, NULL AS story, ${mediaJson} AS media
+      FROM messages msg
+      JOIN users s ON s.id = msg.sender_id
+      LEFT JOIN message_media mm ON mm.message_id = msg.id
+      WHERE ${where}`.execute(db);
+    return result.rows[0];
+  }
   return {
     /** Stores a message and brings both sides' memberships up to date, in one transaction (see writeMessage). */
     async send(input: NewMessage): Promise<WrittenMessage> {
@@ -263,30 +274,16 @@ export function createConversationsRepository(db: Database) {
     },
 
     /** A message the sender wrote, as the sender reads it (a retried send answers it), with its recipient. */
-    async sentMessage(senderId: string, messageId: string): Promise<(MessageRow & { recipient_id: string }) | undefined> {
-      const result = await sql<MessageRow & { recipient_id: string }>`
-        SELECT msg.id, msg.sender_id, msg.recipient_id, s.username AS sender_username, msg.text, msg.created_at,
-          msg.created_at::text AS cursor_at, NULL AS story, ${mediaJson} AS media
-        FROM messages msg
-        JOIN users s ON s.id = msg.sender_id
-        LEFT JOIN message_media mm ON mm.message_id = msg.id
-        WHERE msg.id = ${messageId} AND msg.sender_id = ${senderId}`.execute(db);
-      return result.rows[0];
+    sentMessage(senderId: string, messageId: string): Promise<(MessageRow & { recipient_id: string }) | undefined> {
+      return senderMessage(sql`msg.id = ${messageId} AND msg.sender_id = ${senderId}`);
     },
 
     /**
      * The message the sender wrote with this upload key, if any (a retried upload answers it), with
      * its recipient.
      */
-    async messageByClientKey(senderId: string, clientKey: string): Promise<(MessageRow & { recipient_id: string }) | undefined> {
-      const result = await sql<MessageRow & { recipient_id: string }>`
-        SELECT msg.id, msg.sender_id, msg.recipient_id, s.username AS sender_username, msg.text, msg.created_at,
-          msg.created_at::text AS cursor_at, NULL AS story, ${mediaJson} AS media
-        FROM message_media mm
-        JOIN messages msg ON msg.id = mm.message_id
-        JOIN users s ON s.id = msg.sender_id
-        WHERE mm.sender_id = ${senderId} AND mm.client_key = ${clientKey}`.execute(db);
-      return result.rows[0];
+    messageByClientKey(senderId: string, clientKey: string): Promise<(MessageRow & { recipient_id: string }) | undefined> {
+      return senderMessage(sql`mm.sender_id = ${senderId} AND mm.client_key = ${clientKey}`);
     },
 
     /**
