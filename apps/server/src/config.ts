@@ -11,7 +11,7 @@ export interface Config {
   /** PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
   databaseUrl: string | undefined;
   /**
-   * Parameterized queries as named prepared statements on PostgreSQL (src/db/prepared-statements.ts).
+   * Parameterized queries as named prepared statements, on PostgreSQL and embedded (src/db/prepared-statements.ts).
    * DATABASE_PREPARED_STATEMENTS=0 turns them off, e.g. behind a pooler in transaction mode that
    * does not carry them.
    */

@@ -40,7 +40,7 @@ export async function startProcess(role: 'web' | 'worker'): Promise<StartedProce
   const handle = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, preparedStatements: config.databasePreparedStatements }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), thread: config.pgliteThread },
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), thread: config.pgliteThread, preparedStatements: config.databasePreparedStatements },
     { log },
   );
   await migrateToLatest(handle.db);

@@ -1,10 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
+import { openDatabase, openPglite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { startPgliteThread } from '../src/db/pglite-thread.js';
+import { prepareStatements } from '../src/db/prepared-statements.js';
 
 const folders: string[] = [];
 async function tempDir(): Promise<string> {
@@ -55,4 +59,56 @@ describe('the embedded database in its own thread', () => {
     expect(again.rows.map((row) => row.label)).toEqual(['hecha']);
     await handle.close();
   }, 300_000);
+});
+
+// The embedded engine is one session, as a PostgreSQL connection is: its statements are prepared too
+// (db/prepared-statements.ts), and a client that replaces a dropped one must not meet the old names.
+describe('prepared statements on the embedded database', () => {
+  const preparedNames = async (client: pg.ClientBase) =>
+    (await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name')).rows.map((row) => row.name);
+
+  it('in this thread: prepared once, and a new client after a dropped one names its statements afresh', async () => {
+    const pglite = await openPglite({});
+    const config = createPgConfig(pglite);
+    const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 });
+    try {
+      const first = prepareStatements(await pool.connect());
+      expect((await first.query<{ n: number }>('SELECT $1::int + 1 AS n', [1])).rows[0]!.n).toBe(2);
+      expect((await first.query<{ n: number }>('SELECT $1::int + 1 AS n', [41])).rows[0]!.n).toBe(42);
+      expect(await preparedNames(first)).toHaveLength(1);
+      // Dropped (as an error or an idle timeout drops a client); the engine's connection says when it has ended.
+      first.release(true);
+      await new Promise((resolve) => config.connection.once('end', resolve));
+
+      // The engine's connection object (and what it remembers as parsed) outlives the client.
+      const second = prepareStatements(await pool.connect());
+      expect((await second.query<{ word: string }>('SELECT $1::text AS word', ['hola'])).rows[0]!.word).toBe('hola');
+      expect((await second.query<{ n: number }>('SELECT $1::int + 1 AS n', [9])).rows[0]!.n).toBe(10);
+      const names = await preparedNames(second);
+      expect(new Set(names).size).toBe(names.length);
+      second.release();
+    } finally {
+      await pool.end();
+      await pglite.close();
+    }
+  }, 120_000);
+
+  it('in its own thread: a connection that ends leaves no statement to the next one', async () => {
+    const thread = await startPgliteThread({});
+    try {
+      const first = new pg.Client({ user: 'postgres', database: 'postgres', stream: () => thread.connection() });
+      await first.connect();
+      prepareStatements(first as unknown as pg.PoolClient);
+      expect((await first.query<{ n: number }>('SELECT $1::int * 2 AS n', [21])).rows[0]!.n).toBe(42);
+      expect(await preparedNames(first)).toHaveLength(1);
+      await first.end();
+
+      const second = new pg.Client({ user: 'postgres', database: 'postgres', stream: () => thread.connection() });
+      await second.connect();
+      expect(await preparedNames(second)).toEqual([]);
+      await second.end();
+    } finally {
+      await thread.close();
+    }
+  }, 120_000);
 });

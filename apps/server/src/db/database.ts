@@ -43,6 +43,8 @@ export type DatabaseTarget =
        * instead of blocking this thread's event loop. Off, it runs here and `pglite` is handed out.
        */
       thread?: boolean;
+      /** Named prepared statements, as on PostgreSQL; on unless false. */
+      preparedStatements?: boolean;
     };
 
 /** Where a dropped connection is reported (the server's logger; silent where none is given). */
@@ -82,8 +84,10 @@ export async function openDatabase(target: DatabaseTarget, options: { log?: Conn
   if (target.thread) {
     const thread = await startPgliteThread({ dataDir: target.dataDir, loadDataDir: target.loadDataDir ? await target.loadDataDir.arrayBuffer() : undefined });
     // Still one connection: the pool holds exactly one client, so queries (and transactions) queue in order.
-    const pool = createPool({ max: 1, user: 'postgres', database: 'postgres', stream: () => thread.connection() }, options.log);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // Kept open while idle (nothing to free in one process): a reconnection would prepare every statement again.
+    const pool = createPool({ max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres', stream: () => thread.connection() }, options.log);
+    // Named prepared statements here too: the embedded engine plans like PostgreSQL, in one thread (prepared-statements.ts).
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: target.preparedStatements === false ? pool : preparingPool(pool) }) });
     return {
       db,
       close: async () => {
@@ -93,9 +97,9 @@ export async function openDatabase(target: DatabaseTarget, options: { log?: Conn
     };
   }
   const pglite = await openPglite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
-  // PGlite is one connection: the pool holds exactly one client, so queries queue in order.
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // PGlite is one connection: the pool holds exactly one client, kept while idle, so queries queue in order.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: target.preparedStatements === false ? pool : preparingPool(pool) }) });
   return {
     db,
     pglite,

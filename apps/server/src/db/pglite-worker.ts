@@ -75,11 +75,15 @@ async function receive(bytes: Uint8Array): Promise<void> {
   post({ type: 'data', bytes: out }, [out.buffer]);
 }
 
-/** The connection ended: forget its half-received bytes, and roll back what it left open. */
+/**
+ * The connection ended: forget its half-received bytes, roll back what it left open, and drop its
+ * prepared statements (the engine is one session: the next connection names its own from scratch).
+ */
 async function disconnect(): Promise<void> {
   pending = new Uint8Array(0);
   started = false;
   if (engine.isInTransaction()) await engine.exec('ROLLBACK');
+  await engine.exec('DEALLOCATE ALL');
 }
 
 port.on('message', (message: ToWorker) => {

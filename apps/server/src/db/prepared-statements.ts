@@ -41,6 +41,13 @@ const unpreparable = new Set<string>();
 
 const PREPARING = Symbol('wag.preparedStatements');
 
+/**
+ * Statement names are unique in the process, not per client: the embedded engine is one session whose
+ * connection object (and its record of parsed statements) outlives a pooled client, so a name is never
+ * given to two texts.
+ */
+let nextName = 0;
+
 type Queryable = { [PREPARING]?: true; connection?: { parsedStatements?: Record<string, string> } };
 
 /**
@@ -63,7 +70,6 @@ export function prepareStatements<C extends pg.PoolClient>(client: C, limit = PR
   const original = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
   /** Statement text → its name on this connection, least recently used first. */
   const names = new Map<string, string>();
-  let next = 0;
 
   const forget = (text: string) => {
     const name = names.get(text);
@@ -82,7 +88,7 @@ export function prepareStatements<C extends pg.PoolClient>(client: C, limit = PR
   const execute = (text: string, values: unknown[]): Promise<pg.QueryResult> => {
     let name = names.get(text);
     if (name === undefined) {
-      name = `wag_${next++}`;
+      name = `wag_${nextName++}`;
       if (names.size >= limit) forget(names.keys().next().value!);
     } else {
       names.delete(text);
