@@ -61,50 +61,21 @@ export function createCommentsRepository(db: Database) {
       return result.rows;
     },
 
-    /**
-     * A threaded page in one statement: the top-level comments the viewer may see, in the order
-     * asked (`limit` of them: the caller asks one more than it shows, to know whether a page follows),
-     * and the first `perParent` replies (oldest first) of each of the first `limit - 1`, with each
-     * one's total of replies the viewer may see. Replies are judged by the same access rules as the
-     * comments; the columns (author, like, moderation reason) are read only for the rows returned.
-     * One statement rather than a page and then its replies: a round trip to the database is most of
-     * what a short read costs here (docs/benchmarks.md, "API ratios").
-     */
-    async listThreadedPage({ postId, viewerId, now, order, limit, after }: Omit<CommentsPageQuery, 'topLevelOnly'>, perParent: number): Promise<{ comments: CommentRow[]; replies: ReplyRow[] }> {
-      const direction = order === 'asc' ? sql`ASC` : sql`DESC`;
-      const comparison = order === 'asc' ? sql`>` : sql`<`;
-      const result = await sql<CommentRow & { replies_total: number | null; reply: boolean; ord: string }>`
-        WITH page AS (
-          SELECT c.id, row_number() OVER (ORDER BY c.created_at ${direction}, c.id ${direction}) AS position
-          FROM (
-            SELECT c.id, c.created_at FROM comments c
-            WHERE c.post_id = ${postId} AND c.parent_id IS NULL AND ${commentVisibleSql(viewerId, now, 'c')}
-              ${after ? sql`AND (c.created_at, c.id) ${comparison} (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
-            ORDER BY c.created_at ${direction}, c.id ${direction}
-            LIMIT ${limit}
-          ) c
-        ), kept AS (
-          SELECT r.id, r.replies_total FROM (
-            SELECT c.id, row_number() OVER (PARTITION BY c.parent_id ORDER BY c.created_at, c.id) AS position,
-                   count(*) OVER (PARTITION BY c.parent_id)::int AS replies_total
-            FROM comments c
-            WHERE c.parent_id IN (SELECT id FROM page WHERE position < ${limit}) AND ${commentVisibleSql(viewerId, now, 'c')}
-          ) r
-          WHERE r.position <= ${perParent}
-        )
-        SELECT ${commentColumns(viewerId)}, NULL::int AS replies_total, false AS reply, k.position AS ord
-        FROM page k JOIN comments c ON c.id = k.id JOIN users u ON u.id = c.user_id
-        UNION ALL
-        SELECT ${commentColumns(viewerId)}, k.replies_total, true AS reply, row_number() OVER (ORDER BY c.created_at, c.id) AS ord
-        FROM kept k JOIN comments c ON c.id = k.id JOIN users u ON u.id = c.user_id
-        ORDER BY reply, ord`.execute(db);
-      const comments: CommentRow[] = [];
-      const replies: ReplyRow[] = [];
-      for (const { reply, replies_total, ord: _ord, ...row } of result.rows) {
-        if (reply) replies.push({ ...row, replies_total: replies_total ?? 0 });
-        else comments.push(row);
-      }
-      return { comments, replies };
+    /** The first `perParent` replies (oldest first) of each comment, with each one's total: one query. */
+    async listReplies(parentIds: string[], viewerId: string | null, now: Date, perParent: number): Promise<ReplyRow[]> {
+      if (parentIds.length === 0) return [];
+      const result = await sql<ReplyRow>`
+        SELECT * FROM (
+          SELECT ${commentColumns(viewerId)},
+                 row_number() OVER (PARTITION BY c.parent_id ORDER BY c.created_at, c.id) AS position,
+                 count(*) OVER (PARTITION BY c.parent_id)::int AS replies_total
+          FROM comments c
+          JOIN users u ON u.id = c.user_id
+          WHERE c.parent_id IN (${sql.join(parentIds)}) AND ${commentVisibleSql(viewerId, now, 'c')}
+        ) replies
+        WHERE position <= ${perParent}
+        ORDER BY created_at, id`.execute(db);
+      return result.rows;
     },
 
     /** A comment with the access rules' facts for the viewer (its post is judged apart). */

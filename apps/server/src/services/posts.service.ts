@@ -198,24 +198,23 @@ export function createPostsService({
     /**
      * A page of comments: sort 'all' (default) oldest first, 'recent' newest first. Threaded (default)
      * pages top-level comments with up to REPLIES_PER_COMMENT replies each; unthreaded pages every
-     * comment flat. One query whatever the page size.
+     * comment flat. Two queries whatever the page size.
      */
     async listComments(postId: string, viewer: Viewer | null, query: CommentsQuery): Promise<CommentsResponse> {
       const { post } = await interactive(postId, viewer);
       const threaded = query.threaded !== '0';
       const now = clock.now();
-      const pageQuery = {
+      const rows = await comments.listPage({
         postId: post.id,
         viewerId: viewer?.userId ?? null,
         now,
-        order: query.sort === 'recent' ? ('desc' as const) : ('asc' as const),
+        order: query.sort === 'recent' ? 'desc' : 'asc',
+        topLevelOnly: threaded,
         limit: COMMENTS_PAGE_SIZE + 1,
         after: query.cursor ? decodeTimeCursor(query.cursor) : undefined,
-      };
-      const { comments: rows, replies } = threaded
-        ? await comments.listThreadedPage(pageQuery, REPLIES_PER_COMMENT)
-        : { comments: await comments.listPage({ ...pageQuery, topLevelOnly: false }), replies: [] as ReplyRow[] };
+      });
       const page = rows.slice(0, COMMENTS_PAGE_SIZE);
+      const replies = threaded ? await comments.listReplies(page.map((row) => row.id), viewer?.userId ?? null, now, REPLIES_PER_COMMENT) : [];
       const byParent = new Map<string, ReplyRow[]>();
       for (const reply of replies) {
         const list = byParent.get(reply.parent_id as string) ?? [];
