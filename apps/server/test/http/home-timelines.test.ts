@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFeedRepository } from '../../src/repositories/feed.repository.js';
 import { createPostWritesRepository } from '../../src/repositories/post-writes.repository.js';
+import { FEED_PAGE_SIZE } from '@wag/contract/posts';
 import { HOME_TIMELINE } from '../../src/services/feed.service.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { insertPost } from '../support/posts.js';
@@ -197,6 +199,52 @@ describe('home timelines', () => {
     expect(await wholeFeed(after)).toEqual(expected);
     expect((await entries(after))!.length).toBe(HOME_TIMELINE.perAuthor);
   }, 120_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the home timeline page as a prepared statement (PostgreSQL)', () => {
+  // With its LIMIT a parameter, PostgreSQL priced the generic plan of a full timeline's page for a
+  // tenth of the timeline's rows, found it dearer than the custom plans and planned the statement
+  // again on every read: the feed's database time more than doubled (docs/benchmarks.md, "API ratios").
+  it('is planned once per connection for a full timeline: a generic plan, not a plan per read', async () => {
+    const owner = await createUser(t);
+    const author = await createUser(t);
+    const post = await insertPost(t, author.id);
+    await sql`INSERT INTO home_timeline_states (owner_id, built_at) VALUES (${owner.id}, now())`.execute(t.db);
+    await sql`
+      INSERT INTO home_timelines (owner_id, created_at, post_id, author_id)
+      SELECT ${owner.id}, ${minutes(0)}::timestamptz + (i || ' seconds')::interval, ${post.id}, ${author.id}
+      FROM generate_series(1, ${HOME_TIMELINE.cap}) AS i`.execute(t.db);
+    await sql`ANALYZE home_timelines, home_timeline_states`.execute(t.db);
+    const held = await t.db.connection().execute(async (connection) => {
+      const repository = createFeedRepository(connection);
+      for (let i = 0; i < 10; i += 1) {
+        const page = await repository.timelinePage(owner.id, t.clock.now(), FEED_PAGE_SIZE + 1);
+        expect(page.rows).toHaveLength(FEED_PAGE_SIZE + 1);
+      }
+      const statements = await sql<{ name: string; parameters: number; generic_plans: number }>`
+        SELECT name, cardinality(parameter_types) AS parameters, generic_plans::int AS generic_plans FROM pg_prepared_statements
+        WHERE statement LIKE '%FROM st, home_timelines t%'`.execute(connection);
+      expect(statements.rows).toHaveLength(1);
+      const { name, parameters, generic_plans } = statements.rows[0]!;
+      // The generic plan as PostgreSQL prices it (values unknown, so NULLs: nothing runs).
+      await sql`SET plan_cache_mode = force_generic_plan`.execute(connection);
+      try {
+        const explained = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) EXECUTE ${sql.raw(name)}(${sql.raw(Array(parameters).fill('NULL').join(', '))})`.execute(connection);
+        return { generic_plans, plan: explained.rows[0]!['QUERY PLAN'] };
+      } finally {
+        await sql`RESET plan_cache_mode`.execute(connection);
+      }
+    });
+    type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Plan Rows': number; Plans?: PlanNode[] };
+    const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+    const root = (held.plan as Array<{ Plan: PlanNode }>)[0]!.Plan;
+    // The page's LIMIT over the timeline's index: priced for a page, so its generic plan is no dearer than a custom one.
+    const limit = nodes(root).find((node) => node['Node Type'] === 'Limit' && nodes(node).some((inner) => inner['Relation Name'] === 'home_timelines'));
+    expect(limit).toBeDefined();
+    expect(limit!['Plan Rows']).toBeLessThanOrEqual(FEED_PAGE_SIZE + 1);
+    // PostgreSQL tries five custom plans before it weighs the generic one; then it keeps the generic one.
+    expect(held.generic_plans).toBeGreaterThanOrEqual(5);
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('home timelines under concurrent writes (PostgreSQL)', () => {

@@ -1,3 +1,4 @@
+import { COMMENTS_PAGE_SIZE, REPLIES_PER_COMMENT } from '@wag/contract/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/messages.js';
 import { createUser, type TestUser } from '../support/factories.js';
@@ -193,6 +194,59 @@ describe('comments', () => {
       expect(new Set(seen).size).toBe(65);
       expect(seen[0]).toBe(sort === 'all' ? 'c0' : 'c64');
     }
+  });
+  it('threads a page: its comments\' oldest replies up to the cap, counted and judged for each viewer', async () => {
+    const post = await insertPost(t, owner.id);
+    const reader = await createUser(t);
+    const pest = await createUser(t);
+    await t.request({ method: 'POST', url: `/api/blocks/${pest.username}`, token: reader.token });
+    const say = async (who: TestUser, text: string, parentId?: string) => {
+      t.clock.advance(1000);
+      const response = await t.request({ method: 'POST', url: `/api/posts/${post.id}/comments`, token: who.token, payload: parentId ? { text, parent_id: parentId } : { text } });
+      expect(response.statusCode).toBe(201);
+      return response.json().comment as { id: string };
+    };
+    const first = await say(follower, 'primero');
+    await say(pest, 'r-pest', first.id);
+    const replyTexts: string[] = [];
+    for (let i = 0; i < REPLIES_PER_COMMENT + 2; i += 1) {
+      await say(stranger, `r${i}`, first.id);
+      replyTexts.push(`r${i}`);
+    }
+    for (let i = 1; i < COMMENTS_PAGE_SIZE; i += 1) await say(follower, `c${i}`);
+    const last = await say(stranger, 'último');
+    await say(owner, 'r-último', last.id);
+
+    type Page = { comments: Array<{ text: string; replies: Array<{ text: string; parent_id: string }>; replies_count: number }>; nextCursor: string | null };
+    const read = async (viewer: TestUser | null, query: string) => {
+      const response = await t.request({ method: 'GET', url: `/api/posts/${post.id}/comments?${query}`, token: viewer?.token });
+      expect(response.statusCode).toBe(200);
+      return response.json() as Page;
+    };
+
+    // Oldest first: the first page holds the first COMMENTS_PAGE_SIZE comments; the next one is not on it, nor its reply.
+    const guest = await read(null, 'sort=all');
+    expect(guest.comments.map((c) => c.text)).toEqual(['primero', ...Array.from({ length: COMMENTS_PAGE_SIZE - 1 }, (_, i) => `c${i + 1}`)]);
+    expect(guest.nextCursor).not.toBeNull();
+    expect(guest.comments[0]!.replies.map((r) => r.text)).toEqual(['r-pest', ...replyTexts.slice(0, REPLIES_PER_COMMENT - 1)]);
+    expect(guest.comments[0]!.replies.every((r) => r.parent_id === first.id)).toBe(true);
+    expect(guest.comments[0]!.replies_count).toBe(REPLIES_PER_COMMENT + 3);
+    expect(guest.comments.slice(1).every((c) => c.replies.length === 0 && c.replies_count === 0)).toBe(true);
+    expect(JSON.stringify(guest)).not.toContain('r-último');
+
+    // A viewer who blocked one replier sees neither that reply nor it counted.
+    const blocked = await read(reader, 'sort=all');
+    expect(blocked.comments[0]!.replies.map((r) => r.text)).toEqual(replyTexts.slice(0, REPLIES_PER_COMMENT));
+    expect(blocked.comments[0]!.replies_count).toBe(REPLIES_PER_COMMENT + 2);
+
+    // Newest first: the last comment with its reply opens the page; the first comment is on the next page, threaded as before.
+    const recent = await read(stranger, 'sort=recent');
+    expect(recent.comments[0]).toMatchObject({ text: 'último', replies_count: 1, replies: [{ text: 'r-último' }] });
+    expect(recent.comments.map((c) => c.text)).not.toContain('primero');
+    const next = await read(stranger, `sort=recent&cursor=${encodeURIComponent(recent.nextCursor!)}`);
+    expect(next.comments.map((c) => c.text)).toEqual(['primero']);
+    expect(next.comments[0]!.replies).toHaveLength(REPLIES_PER_COMMENT);
+    expect(next.nextCursor).toBeNull();
   });
 });
 
