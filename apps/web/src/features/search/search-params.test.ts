@@ -26,7 +26,7 @@ describe('search addresses', () => {
 
   it('maps the dialog fields to the address: content type and category share one parameter', () => {
     const draft = draftFrom({ query: 'x', category: 'models', duration: 4 });
-    expect(draft).toEqual({ contentType: 'all', category: 'models', sortBy: 'relevance', orientation: 'all', quality: 'all', videoDuration: 4 });
+    expect(draft).toEqual({ contentType: 'all', category: 'models', sortBy: 'recent', orientation: 'all', quality: 'all', videoDuration: 4 });
     expect(paramsFrom('x', { ...draft, category: 'all', contentType: 'photos', sortBy: 'popular', videoDuration: 0 })).toEqual({
       query: 'x',
       category: 'photos',
