@@ -37,6 +37,14 @@ describe('search addresses', () => {
     });
   });
 
+  it('leaves newest first, the default order, out of the address and writes relevance when chosen', () => {
+    const draft = draftFrom({ query: 'x' });
+    expect(draft.sortBy).toBe('recent');
+    expect(paramsFrom('x', draft).sort).toBeUndefined();
+    expect(paramsFrom('x', { ...draft, sortBy: 'relevance' }).sort).toBe('relevance');
+    expect(draftFrom({ query: 'x', sort: 'relevance' }).sortBy).toBe('relevance');
+  });
+
   it('drops a video length where it would find nothing: with photos or models', () => {
     const draft = draftFrom({ query: 'x', duration: 4 });
     expect(paramsFrom('x', { ...draft, contentType: 'photos' }).duration).toBeUndefined();
