@@ -8,7 +8,7 @@ export const SEARCH_MODELS_LIMIT = 24;
 export const SEARCH_MAX_DURATION_MINUTES = 20;
 
 export const searchCategories = ['quickys', 'photos', 'models'] as const;
-export const searchSorts = ['recent', 'popular'] as const;
+export const searchSorts = ['recent', 'popular', 'relevance'] as const;
 export const searchOrientations = ['horizontal', 'vertical'] as const;
 
 export type SearchCategory = (typeof searchCategories)[number];

@@ -13,7 +13,10 @@ export const searchQuery = z.object({
   query: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
   /** quickys: short videos; photos: image posts; models: people only. Absent: posts and people. */
   category: z.enum(searchCategories).optional(),
-  /** recent: newest first; popular: most liked first. Absent: relevance with a query, else recent. */
+  /**
+   * recent (also when absent): newest first; popular: most liked first; relevance: a text's newest
+   * matches ranked by how well they match (docs/decisions/00XX-search-newest-first.md).
+   */
   sort: z.enum(searchSorts).optional(),
   /** From the first media's stored width and height. */
   orientation: z.enum(searchOrientations).optional(),

@@ -3,7 +3,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
 import { nameSearch } from './search-text.js';
-import { followsSql, personVisibleSql, postFactsSql, postListedSql } from '../access/filters.js';
+import { followsSql, personVisibleSql, postListedSql } from '../access/filters.js';
+import { listedPostRows } from './listed-post-rows.js';
 import { shownInSearchSql } from './preferences.repository.js';
 
 /** Search plans depend on the words and tags asked for: planned afresh each time (db/prepared-statements.ts). */
@@ -31,7 +32,7 @@ export interface PostSearch {
   maxDurationMs?: number;
   after?: PostSearchAfter;
   limit: number;
-  /** How many of the newest posts relevance walks before it reads the text index (RELEVANCE_WALK unless given). */
+  /** How many posts relevance (RELEVANCE_WALK) or another order with a text (PAGE_WALK) walks before it reads the text index, unless given. */
   walk?: number;
 }
 
@@ -56,6 +57,12 @@ const HD_MIN_SIDE = 720;
 export const RELEVANCE_WINDOW = 500;
 /** How many of the newest posts relevance walks for the newest matches of a common word (see posts()). */
 export const RELEVANCE_WALK = 50_000;
+/**
+ * How many posts a page sorted by date or likes walks in its own order before it asks the text
+ * index (see posts()): a text found in more than one post in PAGE_WALK / page size is found by the
+ * walk alone.
+ */
+export const PAGE_WALK = 1_000;
 
 const formQuery = (form: string) => sql`plainto_tsquery('pg_catalog.spanish', wag_search_text(${form}))`;
 
@@ -76,7 +83,7 @@ function textQuery(words: string[][]): RawBuilder<unknown> {
 export function createSearchRepository(db: Database) {
   return {
     /**
-     * One page of posts for a search, in one query: full-text matches on the stored Spanish
+     * One page of posts for a search: full-text matches on the stored Spanish
      * document (or every post when browsing), narrowed by type, the first media's shape, quality
      * and length, and by audience — ready posts only; followers-only posts for the author's
      * followers and the author; VIP posts are listed and locked by the caller.
@@ -170,43 +177,64 @@ export function createSearchRepository(db: Database) {
             : after?.order === 'recent'
               ? sql`(p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
               : null;
+        const keyed = (extra: RawBuilder<unknown> | null) => (keyset && extra ? sql`${keyset} AND ${extra}` : (keyset ?? extra));
         const walk = (extra: RawBuilder<unknown> | null) => sql`
             SELECT p.id, NULL::real AS rank
             FROM posts p
-            WHERE ${where(keyset && extra ? sql`${keyset} AND ${extra}` : (keyset ?? extra))}
+            WHERE ${where(keyed(extra))}
             ORDER BY ${orderBy}
             LIMIT ${limit}`;
-        page = query
-          ? sql`
-          page AS (
+        if (!query) {
+          page = sql`
+          page AS (${walk(null)}
+          )`;
+        } else {
+          // A text's page is found in three steps, each tried only when the one before did not fill
+          // the page, so that its cost follows the page and not the number of posts holding the words:
+          // 1. `walked`: the next PAGE_WALK posts in the order's own index (after the cursor), the
+          //    text and the filters tested on each; a word found in more than one post in
+          //    PAGE_WALK / limit fills the page here and the walk stops at `limit` matches. A walk
+          //    that found fewer is not used (the next steps find the whole page).
+          // 2. A rarer text: the posts holding it read from the text index alone, at most
+          //    RELEVANCE_WINDOW + 1 (`hits`); when that is all of them, the page is those rows
+          //    filtered and sorted.
+          // 3. Otherwise (many matches, none among the next PAGE_WALK posts) the order's index is
+          //    walked until the page is full, as before.
+          const walkedCount = sql`(SELECT count(*) FROM walked)`;
+          page = sql`
+          walked AS MATERIALIZED (
+            SELECT p.id FROM (
+              SELECT p.* FROM posts p WHERE ${sql.join(keyset ? [sql`p.status = 'ready'`, keyset] : [sql`p.status = 'ready'`], sql` AND `)}
+              ORDER BY ${orderBy}
+              LIMIT ${search.walk ?? PAGE_WALK}) p
+            WHERE ${where(null)}
+            ORDER BY ${orderBy}
+            LIMIT ${limit}
+          ), page AS (
+            SELECT w.id, NULL::real AS rank FROM walked w WHERE ${walkedCount} = ${limit}
+            UNION ALL
             (SELECT p.id, NULL::real AS rank
              FROM hits p
-             WHERE ${where(keyset ? sql`${fewHits} AND ${keyset}` : fewHits)}
+             WHERE ${where(keyed(sql`${walkedCount} < ${limit} AND ${fewHits}`))}
              ORDER BY ${orderBy}
              LIMIT ${limit})
             UNION ALL
-            (${walk(manyHits)})
-          )`
-          : sql`
-          page AS (${walk(null)}
+            (${walk(sql`${walkedCount} < ${limit} AND ${manyHits}`)})
           )`;
+        }
       }
       const finalOrder = order === 'relevance' ? sql`k.rank DESC, ${newestFirst}` : orderBy;
 
-      const result = await sql<PostSearchRow>`${customPlan}
+      // The page's ids in order; then their rows (listedPostRows, a prepared statement).
+      const found = await sql<{ id: string; rank: string | null }>`${customPlan}
         WITH ${hits} ${page}
-        SELECT p.id, ${postFactsSql(viewerId, now, 'p')}, p.slug, p.post_type, p.content_type, p.title, p.description,
-               p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
-               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key, m.stream_key,
-               (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count,
-               u.username, u.full_name, u.avatar_key,
-               k.rank::text AS rank
+        SELECT k.id, k.rank::text AS rank
         FROM page k
         JOIN posts p ON p.id = k.id
-        JOIN users u ON u.id = p.user_id
-        LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
         ORDER BY ${finalOrder}`.execute(db);
-      return result.rows;
+      const ranks = new Map(found.rows.map((row) => [row.id, row.rank]));
+      const rows = await listedPostRows(db, viewerId, now, found.rows.map((row) => row.id));
+      return rows.map((row) => ({ ...row, rank: ranks.get(row.id) ?? null }));
     },
 
     /**

@@ -2,7 +2,8 @@ import { CUSTOM_PLAN } from '../db/prepared-statements.js';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
-import { postFactsSql, postListedSql } from '../access/filters.js';
+import { postListedSql } from '../access/filters.js';
+import { listedPostRows } from './listed-post-rows.js';
 
 /** Search plans depend on the words and tags asked for: planned afresh each time (db/prepared-statements.ts). */
 const customPlan = sql.raw(CUSTOM_PLAN);
@@ -27,25 +28,14 @@ export function createTagsRepository(db: Database) {
           : after?.order === 'recent'
             ? sql`AND (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
             : sql``;
-      const result = await sql<QuickyRow>`${customPlan}
-        WITH page AS (
-          SELECT p.id FROM posts p
-          WHERE p.tags @> ARRAY[${tag}]::text[] AND p.status = 'ready'
-            AND ${postListedSql(viewerId, now, 'p', { relations: 'array' })} ${keyset}
-          ORDER BY ${orderBy}
-          LIMIT ${limit}
-        )
-        SELECT p.id, ${postFactsSql(viewerId, now, 'p')}, p.slug, p.post_type, p.content_type, p.title, p.description,
-               p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
-               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key, m.stream_key,
-               (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count,
-               u.username, u.full_name, u.avatar_key
-        FROM page k
-        JOIN posts p ON p.id = k.id
-        JOIN users u ON u.id = p.user_id
-        LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
-        ORDER BY ${orderBy}`.execute(db);
-      return result.rows;
+      // The page's ids in order; then their rows (listedPostRows, a prepared statement).
+      const found = await sql<{ id: string }>`${customPlan}
+        SELECT p.id FROM posts p
+        WHERE p.tags @> ARRAY[${tag}]::text[] AND p.status = 'ready'
+          AND ${postListedSql(viewerId, now, 'p', { relations: 'array' })} ${keyset}
+        ORDER BY ${orderBy}
+        LIMIT ${limit}`.execute(db);
+      return listedPostRows(db, viewerId, now, found.rows.map((row) => row.id));
     },
 
     /** The number of posts anyone can find under a tag (0 for a tag never used). */

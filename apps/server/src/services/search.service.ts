@@ -89,7 +89,7 @@ export function createSearchService({ search, clock }: { search: SearchRepositor
       const viewerId = viewer?.userId ?? null;
       const now = clock.now();
       const firstPage = query.cursor === undefined;
-      const order: PostSearchOrder = query.sort ?? (text ? 'relevance' : 'recent');
+      const order: PostSearchOrder = query.sort ?? 'recent';
       const after = query.cursor === undefined ? undefined : decodeAfter(order, query.cursor);
 
       const peopleWanted = firstPage && (text !== '' || query.category === 'models');

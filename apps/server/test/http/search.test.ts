@@ -139,7 +139,8 @@ describe('GET /api/search: words', () => {
     const inDescription = await post(author, { description: 'Un cenote escondido', createdAt: new Date(Date.UTC(2026, 0, 3)) });
     const inTitle = await post(author, { title: 'Cenote', description: 'Agua clara', createdAt: new Date(Date.UTC(2026, 0, 1)) });
     const inTags = await post(author, { description: 'Agua turquesa', tags: ['cenote'], createdAt: new Date(Date.UTC(2026, 0, 2)) });
-    expect(slugs(await search({ query: 'cenotes' }))).toEqual([inTitle.slug, inTags.slug, inDescription.slug]);
+    expect(slugs(await search({ query: 'cenotes', sort: 'relevance' }))).toEqual([inTitle.slug, inTags.slug, inDescription.slug]);
+    expect(slugs(await search({ query: 'cenotes' }))).toEqual([inDescription.slug, inTags.slug, inTitle.slug]);
     expect(slugs(await search({ query: 'cenotes', sort: 'recent' }))).toEqual([inDescription.slug, inTags.slug, inTitle.slug]);
   });
 
@@ -310,7 +311,7 @@ describe('GET /api/search: pages', () => {
       });
       all.push(made.slug);
     }
-    for (const sort of [undefined, 'recent', 'popular'] as const) {
+    for (const sort of [undefined, 'recent', 'popular', 'relevance'] as const) {
       const params: Record<string, string> = sort ? { query: word, sort } : { query: word };
       const result = await allPages(params);
       expect(result.pages).toHaveLength(3);
@@ -319,7 +320,7 @@ describe('GET /api/search: pages', () => {
       expect([...result.slugs].sort()).toEqual([...all].sort());
     }
     // Relevance: the posts with the word in the title come first.
-    const first = await search({ query: word });
+    const first = await search({ query: word, sort: 'relevance' });
     const titled = first.posts.slice(0, 10);
     expect(titled.every((item) => item.title === word)).toBe(true);
   });
@@ -335,7 +336,7 @@ describe('GET /api/search: pages', () => {
     expect(recent.slugs).toHaveLength(count);
     expect(new Set(recent.slugs).size).toBe(count);
     expect(recent.slugs[0]).toBe(`${word}-0`);
-    const relevance = await allPages({ query: word });
+    const relevance = await allPages({ query: word, sort: 'relevance' });
     expect(relevance.slugs).toHaveLength(RELEVANCE_WINDOW);
     expect(new Set(relevance.slugs).size).toBe(RELEVANCE_WINDOW);
   });
@@ -364,7 +365,7 @@ describe('GET /api/search: pages', () => {
     expect(likes).toEqual([...likes].sort((a, b) => b - a));
 
     // Relevance ranks the newest RELEVANCE_WINDOW matches (all equal here: newest first).
-    const relevance = await allPages({ query: word });
+    const relevance = await allPages({ query: word, sort: 'relevance' });
     expect(relevance.slugs).toHaveLength(RELEVANCE_WINDOW);
     expect(relevance.slugs.slice(0, 2)).toEqual([newest(0), newest(1)]);
     expect(relevance.slugs).not.toContain(newest(RELEVANCE_WINDOW));
@@ -390,8 +391,8 @@ describe('GET /api/search: validation', () => {
       'duration=abc',
       `query=${'a'.repeat(101)}`,
       'cursor=nope',
-      // A cursor of another order: a text without sort orders by relevance.
-      `query=playa&cursor=${Buffer.from(JSON.stringify(['recent', '2026-01-01 00:00:00+00', randomUUID()])).toString('base64url')}`,
+      // A cursor of another order.
+      `query=playa&sort=relevance&cursor=${Buffer.from(JSON.stringify(['recent', '2026-01-01 00:00:00+00', randomUUID()])).toString('base64url')}`,
       `sort=popular&cursor=${Buffer.from(JSON.stringify(['popular', 'x', '2026-01-01 00:00:00+00', randomUUID()])).toString('base64url')}`,
     ];
     for (const query of bad) {
@@ -432,5 +433,72 @@ describe('relevance over a common word', () => {
     expect(walked[0]!.slug).toBe(`${word}-0`);
     expect(walked.map((row) => row.slug)).not.toContain(`${word}-${2 * RELEVANCE_WINDOW}`);
     expect(walked.map((row) => row.slug)).toContain(`${word}-${2 * (RELEVANCE_WINDOW - 1)}`);
+  });
+});
+
+describe('a text, newest first (the default order)', () => {
+  /**
+   * A word in `count` posts of one author (every other post holds another word), three posts to a
+   * timestamp, and in posts of a blocked and of a suspended author between them; what the viewer
+   * must find, newest first with the id breaking ties, read back by a plain query.
+   */
+  async function world(count: number) {
+    const viewer = await createUser(t);
+    const [author, blocked, blocker, suspended] = [await createUser(t), await createUser(t), await createUser(t), await createUser(t)];
+    const word = `reciente${count}${Date.now().toString(36)}`;
+    await t.db.insertInto('blocks').values([{ blocker_id: viewer.id, blocked_id: blocked.id }, { blocker_id: blocker.id, blocked_id: viewer.id }]).execute();
+    await t.db.updateTable('users').set({ suspended_until: new Date(Date.now() + 86_400_000) }).where('id', '=', suspended.id).execute();
+    const start = Date.UTC(2035, 0, 1) / 1000;
+    for (const [user, offset] of [[author, 0], [blocked, 7], [blocker, 13], [suspended, 29]] as const) {
+      await sql`
+        INSERT INTO posts (slug, user_id, post_type, content_type, visibility, description, status, created_at)
+        SELECT ${word} || '-' || ${user.username} || '-' || i, ${user.id}::uuid, 'grid', 'image', 'public',
+               CASE WHEN i % 2 = 0 THEN 'Un ' || ${word.toUpperCase()} || ' en la PLAYA' ELSE 'otra cosa' END, 'ready',
+               to_timestamp(${start} - ((i + ${offset}) / 3) * 60)
+        FROM generate_series(0, ${2 * count - 1}) AS i`.execute(t.db);
+    }
+    const expected = await sql<{ slug: string }>`
+      SELECT slug FROM posts WHERE user_id = ${author.id}::uuid AND description LIKE 'Un %' AND slug LIKE ${`${word}-%`}
+      ORDER BY created_at DESC, id DESC`.execute(t.db);
+    return { viewer, word, expected: expected.rows.map((row) => row.slug) };
+  }
+
+  it('pages without repeats or gaps across equal timestamps, blocked and suspended authors left out, by whichever step finds the page', async () => {
+    const { createSearchRepository } = await import('../../src/repositories/search.repository.js');
+    const repository = createSearchRepository(t.db);
+    // More matches than the text index is asked for (step 3 when the walk is short), then fewer (step 2).
+    for (const count of [RELEVANCE_WINDOW + 30, 40]) {
+      const { viewer, word, expected } = await world(count);
+      expect(expected).toHaveLength(count);
+      // A walk long enough to fill every page (step 1), and walks too short for any (steps 2 and 3).
+      for (const walk of [undefined, 1, 5]) {
+        const found: string[] = [];
+        let after: { order: 'recent'; at: string; id: string } | undefined;
+        for (let page = 0; page < 100; page += 1) {
+          const rows = await repository.posts({ viewerId: viewer.id, now: new Date(), words: [[word]], order: 'recent', hd: false, limit: 25, after, walk });
+          found.push(...rows.map((row) => row.slug));
+          if (rows.length < 25) break;
+          const last = rows.at(-1)!;
+          after = { order: 'recent', at: last.cursor_at, id: last.id };
+        }
+        expect(found, `${count} matches, walk ${walk}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('orders a text newest first through the API, accents and case folded, and a relevance cursor is refused', async () => {
+    const { viewer, word, expected } = await world(30);
+    const accented = word.replace('reciente', 'RECIÉNTE');
+    for (const query of [word, accented, `${word} playas`]) {
+      const result = await allPages({ query }, viewer);
+      expect(result.slugs, query).toEqual(expected);
+    }
+    const guest = await allPages({ query: word }, null);
+    // A guest is blocked by no one: only the suspended author's posts stay out.
+    expect(guest.slugs).toHaveLength(3 * 30);
+    expect(guest.slugs).toEqual(expect.arrayContaining(expected));
+    const relevance = `cursor=${Buffer.from(JSON.stringify(['relevance', '0.1', '2026-01-01 00:00:00+00', randomUUID()])).toString('base64url')}`;
+    expect((await t.request({ method: 'GET', url: `/api/search?query=${word}&${relevance}` })).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: `/api/search?query=${word}&sort=relevance&${relevance}` })).statusCode).toBe(200);
   });
 });

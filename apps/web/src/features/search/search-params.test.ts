@@ -26,7 +26,7 @@ describe('search addresses', () => {
 
   it('maps the dialog fields to the address: content type and category share one parameter', () => {
     const draft = draftFrom({ query: 'x', category: 'models', duration: 4 });
-    expect(draft).toEqual({ contentType: 'all', category: 'models', sortBy: 'relevance', orientation: 'all', quality: 'all', videoDuration: 4 });
+    expect(draft).toEqual({ contentType: 'all', category: 'models', sortBy: 'recent', orientation: 'all', quality: 'all', videoDuration: 4 });
     expect(paramsFrom('x', { ...draft, category: 'all', contentType: 'photos', sortBy: 'popular', videoDuration: 0 })).toEqual({
       query: 'x',
       category: 'photos',
@@ -35,6 +35,14 @@ describe('search addresses', () => {
       quality: undefined,
       duration: undefined,
     });
+  });
+
+  it('leaves newest first, the default order, out of the address and writes relevance when chosen', () => {
+    const draft = draftFrom({ query: 'x' });
+    expect(draft.sortBy).toBe('recent');
+    expect(paramsFrom('x', draft).sort).toBeUndefined();
+    expect(paramsFrom('x', { ...draft, sortBy: 'relevance' }).sort).toBe('relevance');
+    expect(draftFrom({ query: 'x', sort: 'relevance' }).sortBy).toBe('relevance');
   });
 
   it('drops a video length where it would find nothing: with photos or models', () => {

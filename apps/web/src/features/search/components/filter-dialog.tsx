@@ -19,7 +19,7 @@ export function draftFrom(search: SearchParams): FilterDraft {
   return {
     contentType: search.category === 'quickys' || search.category === 'photos' ? search.category : 'all',
     category: search.category === 'models' ? 'models' : 'all',
-    sortBy: search.sort ?? 'relevance',
+    sortBy: search.sort ?? 'recent',
     orientation: search.orientation ?? 'all',
     quality: search.quality ?? 'all',
     videoDuration: search.duration ?? 0,
@@ -31,7 +31,7 @@ export function paramsFrom(query: string, draft: FilterDraft): SearchParams {
   return withConsistentFilters({
     query,
     category: draft.category === 'models' ? 'models' : draft.contentType === 'all' ? undefined : draft.contentType,
-    sort: draft.sortBy === 'relevance' ? undefined : draft.sortBy,
+    sort: draft.sortBy === 'recent' ? undefined : draft.sortBy,
     orientation: draft.orientation === 'all' ? undefined : draft.orientation,
     quality: draft.quality === 'all' ? undefined : 'hd',
     duration: draft.videoDuration > 0 ? draft.videoDuration : undefined,
@@ -127,8 +127,8 @@ export function FilterDialog({
           name="sortBy"
           value={draft.sortBy}
           options={[
-            { value: 'relevance', label: 'searchResults.filter.relevance' },
             { value: 'recent', label: 'searchResults.filter.recent' },
+            { value: 'relevance', label: 'searchResults.filter.relevance' },
             { value: 'popular', label: 'searchResults.filter.popular' },
           ]}
           onChange={(value) => set('sortBy', value)}
