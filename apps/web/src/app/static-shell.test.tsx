@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Gates } from './gates/gates';
 import { Providers } from './providers';
 import { routes } from './router';
@@ -15,7 +15,6 @@ import { routes } from './router';
 // flicker or move when the app starts.
 const html = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../index.html'), 'utf8');
 const staticRoot = /<div id="root">([\s\S]*?)<\/div>\s*\n/.exec(html)?.[1] ?? '';
-const wideScript = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body!).find((body) => body.includes('#root .shell'));
 
 /** Where an element sits: the tag and class of it and of each parent up to `root`, with its place among its siblings. */
 function placeOf(element: Element, root: Element): string {
@@ -52,7 +51,6 @@ function renderApp(container: HTMLElement) {
 describe("index.html's shell", () => {
   afterEach(() => {
     document.body.replaceChildren();
-    vi.unstubAllGlobals();
   });
 
   it('is there, with no text of any language', () => {
@@ -80,26 +78,5 @@ describe("index.html's shell", () => {
       // The app may add attributes (texts' labels, link markers); it changes none of those painted.
       expect(rendered.get(place)).toMatchObject(attributes);
     }
-  });
-
-  it.each([
-    ['folded', '1'],
-    ['full', null],
-  ])('on a wide screen paints the side menu %s from the first paint, as the shell does', async (_, folded) => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(min-width: 1200px)', addEventListener: () => undefined, removeEventListener: () => undefined }));
-    localStorage.setItem('wag.consentAccepted', '1');
-    localStorage.setItem('wag.ageConfirmed', '1');
-    if (folded) localStorage.setItem('wag.sideMenuCollapsed', folded);
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.innerHTML = staticRoot;
-    document.body.append(container);
-    new Function(wideScript!)();
-    const painted = elementsOf(container);
-    expect(painted.get('div.gates__app[0] > div.shell[0]')).toMatchObject({ 'data-menu-open': 'true', 'data-menu-collapsed': folded ? 'true' : 'false', 'data-wide': 'true' });
-    renderApp(container);
-    await screen.findByTestId('side-menu');
-    const rendered = elementsOf(container);
-    for (const [place, attributes] of painted) expect(rendered.get(place)).toMatchObject(attributes);
   });
 });
