@@ -36,7 +36,10 @@ function elementsOf(root: Element): Map<string, Record<string, string>> {
 /** The app as main.tsx starts it on a page whose screen is still loading: the router's fallback shell. */
 function renderApp(container: HTMLElement) {
   // A screen that never arrives: the router shows its fallback (the shell with a spinner), as on any first load.
-  const router = createMemoryRouter([{ ...routes[0]!, children: [{ index: true, lazy: () => new Promise(() => undefined) }] }], { initialEntries: ['/'] });
+  const { element, hydrateFallbackElement } = routes[0]!;
+  const router = createMemoryRouter([{ path: '/', element, hydrateFallbackElement, children: [{ index: true, lazy: () => new Promise(() => undefined) }] }], {
+    initialEntries: ['/'],
+  });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <Providers queryClient={queryClient}>
