@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cardImage, FEED_CARD_SIZES, quickyPoster } from '../components/posts/post-media';
@@ -171,5 +174,72 @@ describe('a signed-in person who follows nobody', () => {
       answers['/api/feed'] = following;
       answers['/api/feed/for-you'] = { items: [], nextCursor: null };
     }
+  });
+});
+
+describe("index.html's inline script", () => {
+  // The script as the built page carries it (Vite copies index.html's inline scripts as they are).
+  const html = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../index.html'), 'utf8');
+  const source = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body!).find((body) => body.includes('__wagEarly'));
+  const runInline = (search = '') => {
+    window.history.replaceState(null, '', `/${search}`);
+    new Function(source!)();
+    window.history.replaceState(null, '', '/');
+  };
+  afterEach(() => clearEarly());
+
+  it('asks for what the app would ask on the home, as the app would ask it, and the app takes it instead of asking again', async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    localStorage.setItem('wag.language', 'es');
+    const fetchMock = serve();
+    runInline();
+    const inlineCalls = fetchMock.mock.calls.map(([input, init]) => [String(input), Object.fromEntries(new Headers(init?.headers))]);
+    fetchMock.mockClear();
+    // What the app itself sends for the same calls (no inline answers waiting).
+    const saved = window.__wagEarly;
+    delete window.__wagEarly;
+    startFirstScreen({ pathname: '/', search: '' });
+    const appCalls = fetchMock.mock.calls.map(([input, init]) => [String(input), Object.fromEntries(new Headers(init?.headers))]);
+    expect(inlineCalls.map(([url]) => url).sort()).toEqual(['/api/feed', '/api/feed/stories', '/api/me']);
+    expect([...inlineCalls].sort()).toEqual([...appCalls].sort());
+
+    clearEarly();
+    fetchMock.mockClear();
+    window.__wagEarly = saved;
+    startFirstScreen({ pathname: '/', search: '' });
+    // Every answer was taken from the inline script's requests: nothing asked twice.
+    await expect(takeEarly('feed:@ana')).resolves.toEqual(answers['/api/feed']);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.__wagEarly?.answers).toEqual({});
+  });
+
+  it("asks a guest's 'Para ti', and only on the home", () => {
+    localStorage.setItem('wag.language', 'es');
+    const fetchMock = serve();
+    runInline();
+    expect(calls(fetchMock)).toEqual(['GET /api/feed/for-you']);
+    fetchMock.mockClear();
+    localStorage.setItem('token', 'tok-1');
+    runInline('?tab=para-ti');
+    expect(calls(fetchMock).sort()).toEqual(['GET /api/feed/for-you', 'GET /api/me']);
+    fetchMock.mockClear();
+    window.history.replaceState(null, '', '/quickys');
+    new Function(source!)();
+    window.history.replaceState(null, '', '/');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is not taken when the app would ask otherwise (another token, another language): the app asks itself', async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    localStorage.setItem('wag.language', 'en');
+    const fetchMock = serve();
+    runInline();
+    fetchMock.mockClear();
+    startFirstScreen({ pathname: '/', search: '' });
+    await takeEarly('feed:@ana');
+    expect(calls(fetchMock).sort()).toEqual(['GET /api/feed', 'GET /api/feed/stories', 'GET /api/me']);
+    expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Accept-Language'))).toEqual(['es', 'es', 'es']);
   });
 });

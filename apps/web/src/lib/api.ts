@@ -2,6 +2,7 @@ import type { Body, EndpointName, Endpoints, EventStream, FileDownload, Input, M
 import { pathFor, routes, type RouteName } from '@wag/contract/routes';
 import { ApiError } from './api-error';
 import { readToken } from './auth-storage';
+import { takeInlineAnswer } from './early';
 import { currentLocale } from './i18n';
 
 /**
@@ -155,9 +156,12 @@ async function send(method: string, url: string, body: unknown, options: CallOpt
   const { payload, contentType } = encodeBody(body);
   if (contentType) headers.set('Content-Type', contentType);
 
+  // The home's first answers may already be on their way, asked for by index.html (lib/early.ts).
+  const early = method === 'GET' && !options.idempotencyKey ? takeInlineAnswer(url, token, currentLocale()) : undefined;
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: payload, signal: options.signal });
+    const ask = () => fetch(url, { method, headers, body: payload, signal: options.signal });
+    response = await (early ? early.catch(ask) : ask());
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, undefined);

@@ -39,7 +39,39 @@ export function takeEarly<T>(key: string): Promise<T> | undefined {
   return early.answer as Promise<T>;
 }
 
+/**
+ * What index.html's inline script asked for before any JavaScript file arrived (the home's calls, the
+ * same ones app/early-start.ts starts): the token and language it sent, and each call's response.
+ */
+interface InlineEarly {
+  token: string | null;
+  language: string;
+  answers: Record<string, { at: number; response: Promise<Response> } | undefined>;
+}
+
+declare global {
+  interface Window {
+    __wagEarly?: InlineEarly;
+  }
+}
+
+/**
+ * The response index.html's script started for a GET of `url`, once, if it was asked exactly as the
+ * app would ask now (the same token and language) and is younger than an early answer's lifetime;
+ * otherwise undefined, and the app asks itself (lib/api.ts).
+ */
+export function takeInlineAnswer(url: string, token: string | null, language: string): Promise<Response> | undefined {
+  const inline = typeof window === 'undefined' ? undefined : window.__wagEarly;
+  const answer = inline?.answers[url];
+  if (!inline || !answer) return undefined;
+  delete inline.answers[url];
+  if (inline.token !== token || inline.language !== language) return undefined;
+  if (Date.now() - answer.at > LIFETIME_MS) return undefined;
+  return answer.response;
+}
+
 /** Forgets every answer not taken yet: on any write (app/query-client.ts), and in tests. */
 export function clearEarly(): void {
   started.clear();
+  if (typeof window !== 'undefined') delete window.__wagEarly;
 }

@@ -110,11 +110,13 @@ describe('theme', () => {
   });
 });
 
-describe("index.html's inline script", () => {
+describe("index.html's inline theme script", () => {
   const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
 
-  it('is the only inline script', () => {
-    expect(inline).toHaveLength(1);
+  it('is the first inline script (the other asks for the home\'s answers: app/early-start.test.tsx)', () => {
+    expect(inline).toHaveLength(2);
+    expect(inline[0]).toContain('wag.theme');
+    expect(inline[1]).toContain('__wagEarly');
   });
 
   it.each([

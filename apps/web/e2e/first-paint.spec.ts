@@ -1,0 +1,56 @@
+import type { Page, Route } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signInAs, skipGates, test } from './support';
+
+// Issue 17: the first paint and the home's first answers do not wait for the JavaScript. index.html
+// paints the shell and asks for the home's answers itself; the app then takes both over.
+
+/** Holds every JavaScript file of the app until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route('**/assets/*.js', async (route) => {
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  return async () => {
+    released = true;
+    await Promise.all(held.map((route) => route.continue()));
+  };
+}
+
+const box = async (page: Page, selector: string) => page.locator(selector).first().boundingBox();
+
+test('the shell is painted before any JavaScript, and the app puts its own in the same place', async ({ page }) => {
+  await skipGates(page);
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.locator('.top-bar .logo')).toBeVisible();
+  await expect(page.locator('main .spinner')).toBeVisible();
+  expect(await page.evaluate(() => document.querySelector('#root')?.textContent)).toBe('WAG');
+  const painted = { bar: await box(page, '.top-bar'), logo: await box(page, '.top-bar .logo'), mainTop: (await box(page, 'main'))?.y };
+  await release();
+  await expect(page.getByTestId('home-for-you')).toBeVisible();
+  // The app's own texts are there (its shell replaced the painted one), in the same places.
+  await expect(page.getByTestId('menu-toggle')).toHaveAttribute('aria-label', /.+/);
+  expect({ bar: await box(page, '.top-bar'), logo: await box(page, '.top-bar .logo'), mainTop: (await box(page, 'main'))?.y }).toEqual(painted);
+});
+
+test("the home's first answers are asked for by index.html, once, before the JavaScript has arrived", async ({ page, request }) => {
+  const login = await request.post('/api/login', { data: { email: 'demo@wag.test', password: DEMO_PASSWORD } });
+  const { token, username } = (await login.json()) as { token: string; username: string };
+  await signInAs(page, { token, username });
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+  });
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  // No script of the app has run yet, and the answers are already on their way.
+  await expect.poll(() => [...asked].sort()).toEqual(['/api/feed', '/api/feed/stories', '/api/me']);
+  await release();
+  await expect(page.getByTestId('feed-card').first()).toBeVisible();
+  await expect(page.getByTestId('story-row-loading')).toHaveCount(0);
+  // The app took those answers instead of asking again.
+  for (const call of ['/api/feed', '/api/feed/stories', '/api/me']) expect(asked.filter((path) => path === call), call).toHaveLength(1);
+});
