@@ -15,7 +15,7 @@ export const searchQuery = z.object({
   category: z.enum(searchCategories).optional(),
   /**
    * recent (also when absent): newest first; popular: most liked first; relevance: a text's newest
-   * matches ranked by how well they match (docs/decisions/00XX-search-newest-first.md).
+   * matches ranked by how well they match (docs/decisions/0036-search-newest-first.md).
    */
   sort: z.enum(searchSorts).optional(),
   /** From the first media's stored width and height. */
