@@ -1,7 +1,8 @@
 import type pg from 'pg';
 
 /**
- * Named prepared statements for every parameterized query on a PostgreSQL connection.
+ * Named prepared statements for every parameterized query on a PostgreSQL connection, and on the
+ * embedded engine (PGlite is one PostgreSQL session).
  *
  * Kysely sends each query as an unnamed statement: PostgreSQL parses, analyzes and plans its text
  * again on every execution. For the API's reads that was most of the database's work: planning the

@@ -12,6 +12,16 @@ import type { QuickyRow } from './posts.repository.js';
  * fact columns were most of what it had to plan. This one has the same plan for any list (a
  * primary-key lookup per id), so it is prepared once per connection.
  */
+/**
+ * A page found by ids: its rows, and how many ids the finding statement returned. A post deleted
+ * between the two statements has no row; whether another page follows is decided by `found`, so
+ * such a deletion never ends a list early.
+ */
+export interface FoundPage<Row> {
+  rows: Row[];
+  found: number;
+}
+
 export async function listedPostRows(db: Database, viewerId: string | null, now: Date, ids: readonly string[]): Promise<QuickyRow[]> {
   if (ids.length === 0) return [];
   const result = await sql<QuickyRow>`

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
 import { nameSearch } from './search-text.js';
 import { followsSql, personVisibleSql, postListedSql } from '../access/filters.js';
-import { listedPostRows } from './listed-post-rows.js';
+import { listedPostRows, type FoundPage } from './listed-post-rows.js';
 import { shownInSearchSql } from './preferences.repository.js';
 
 /** Search plans depend on the words and tags asked for: planned afresh each time (db/prepared-statements.ts). */
@@ -88,7 +88,7 @@ export function createSearchRepository(db: Database) {
      * and length, and by audience — ready posts only; followers-only posts for the author's
      * followers and the author; VIP posts are listed and locked by the caller.
      */
-    async posts(search: PostSearch): Promise<PostSearchRow[]> {
+    async posts(search: PostSearch): Promise<FoundPage<PostSearchRow>> {
       const { viewerId, now, words, after, limit } = search;
       // Every word (in any of its given forms) stemmed in Spanish over folded text, as in the stored
       // document. No prefix matching: PostgreSQL cannot estimate how many posts a prefix matches and
@@ -234,7 +234,7 @@ export function createSearchRepository(db: Database) {
         ORDER BY ${finalOrder}`.execute(db);
       const ranks = new Map(found.rows.map((row) => [row.id, row.rank]));
       const rows = await listedPostRows(db, viewerId, now, found.rows.map((row) => row.id));
-      return rows.map((row) => ({ ...row, rank: ranks.get(row.id) ?? null }));
+      return { rows: rows.map((row) => ({ ...row, rank: ranks.get(row.id) ?? null })), found: found.rows.length };
     },
 
     /**

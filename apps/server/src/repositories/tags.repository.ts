@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
 import { postListedSql } from '../access/filters.js';
-import { listedPostRows } from './listed-post-rows.js';
+import { listedPostRows, type FoundPage } from './listed-post-rows.js';
 
 /** Search plans depend on the words and tags asked for: planned afresh each time (db/prepared-statements.ts). */
 const customPlan = sql.raw(CUSTOM_PLAN);
@@ -18,7 +18,7 @@ export function createTagsRepository(db: Database) {
      * followers and the author; VIP ones listed, locked by the caller), newest first or most liked
      * first, through the GIN index on posts.tags. The ids come first; the columns are read for them.
      */
-    async page(input: { tag: string; viewerId: string | null; now: Date; order: 'recent' | 'popular'; after?: TagPageAfter; limit: number }): Promise<QuickyRow[]> {
+    async page(input: { tag: string; viewerId: string | null; now: Date; order: 'recent' | 'popular'; after?: TagPageAfter; limit: number }): Promise<FoundPage<QuickyRow>> {
       const { tag, viewerId, now, after, limit } = input;
       const newestFirst = sql`p.created_at DESC, p.id DESC`;
       const orderBy = input.order === 'popular' ? sql`p.likes_count DESC, ${newestFirst}` : newestFirst;
@@ -35,7 +35,7 @@ export function createTagsRepository(db: Database) {
           AND ${postListedSql(viewerId, now, 'p', { relations: 'array' })} ${keyset}
         ORDER BY ${orderBy}
         LIMIT ${limit}`.execute(db);
-      return listedPostRows(db, viewerId, now, found.rows.map((row) => row.id));
+      return { rows: await listedPostRows(db, viewerId, now, found.rows.map((row) => row.id)), found: found.rows.length };
     },
 
     /** The number of posts anyone can find under a tag (0 for a tag never used). */

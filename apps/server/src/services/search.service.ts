@@ -79,7 +79,7 @@ function decodeAfter(order: PostSearchOrder, raw: string): PostSearchAfter {
 
 /**
  * Search (docs/product.md §2 "Search results", §3 "Search filters"): posts by their words in Spanish
- * forms, ranked by relevance unless a sort is asked for, with the filters applied by the
+ * forms, newest first unless a sort is asked for (docs/decisions/0036), with the filters applied by the
  * database; people by name on the first page. Audiences as on every other list.
  */
 export function createSearchService({ search, clock }: { search: SearchRepository; clock: Clock }) {
@@ -89,16 +89,18 @@ export function createSearchService({ search, clock }: { search: SearchRepositor
       const viewerId = viewer?.userId ?? null;
       const now = clock.now();
       const firstPage = query.cursor === undefined;
-      const order: PostSearchOrder = query.sort ?? 'recent';
+      const words = text ? (searchWords(text)?.map(spanishWordForms) ?? null) : null;
+      // Relevance needs words to rank by: without them the posts are listed newest first, and the
+      // cursors say so (a relevance cursor would not continue a newest-first list).
+      const order: PostSearchOrder = query.sort === 'relevance' && !words?.length ? 'recent' : (query.sort ?? 'recent');
       const after = query.cursor === undefined ? undefined : decodeAfter(order, query.cursor);
 
       const peopleWanted = firstPage && (text !== '' || query.category === 'models');
       const peopleLimit = query.category === 'models' ? SEARCH_MODELS_LIMIT : SEARCH_PEOPLE_LIMIT;
-      const words = text ? (searchWords(text)?.map(spanishWordForms) ?? null) : null;
       // A text with no letters or digits can name people ("__") but matches no post.
       const postsWanted = query.category !== 'models' && (text === '' || words !== null);
 
-      const [people, rows] = await Promise.all([
+      const [people, { rows, found }] = await Promise.all([
         peopleWanted ? search.people(text || null, viewerId, now, peopleLimit) : [],
         postsWanted
           ? search.posts({
@@ -113,7 +115,7 @@ export function createSearchService({ search, clock }: { search: SearchRepositor
               after,
               limit: SEARCH_PAGE_SIZE + 1,
             })
-          : [],
+          : { rows: [], found: 0 },
       ]);
 
       const page = rows.slice(0, SEARCH_PAGE_SIZE);
@@ -131,7 +133,7 @@ export function createSearchService({ search, clock }: { search: SearchRepositor
         posts: page
           .filter((row) => isListed(postAccess(row, viewer)))
           .map((row) => toPostSummary(row, row, postAccess(row, viewer))),
-        nextCursor: rows.length > SEARCH_PAGE_SIZE && last ? encodeAfter(order, last) : null,
+        nextCursor: found > SEARCH_PAGE_SIZE && last ? encodeAfter(order, last) : null,
       };
     },
   };

@@ -40,7 +40,7 @@ export function createTagsService({ tags, clock }: { tags: TagsRepository; clock
       if (!tag) throw new ValidationError(messages.badTag);
       const order: Order = query.sort ?? 'recent';
       const after = query.cursor === undefined ? undefined : decodeAfter(order, query.cursor);
-      const [rows, count] = await Promise.all([
+      const [{ rows, found }, count] = await Promise.all([
         tags.page({ tag, viewerId: viewer?.userId ?? null, now: clock.now(), order, after, limit: TAG_PAGE_SIZE + 1 }),
         tags.count(tag),
       ]);
@@ -50,7 +50,7 @@ export function createTagsService({ tags, clock }: { tags: TagsRepository; clock
         tag,
         count,
         posts: page.filter((row) => isListed(postAccess(row, viewer))).map((row) => toPostSummary(row, row, postAccess(row, viewer))),
-        nextCursor: rows.length > TAG_PAGE_SIZE && last ? encodeAfter(order, last) : null,
+        nextCursor: found > TAG_PAGE_SIZE && last ? encodeAfter(order, last) : null,
       };
     },
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SearchResponse } from '@wag/contract/search';
+import { SEARCH_PAGE_SIZE } from '@wag/contract/search-rules';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audience, PostType } from '../../src/db/schema.js';
@@ -371,6 +372,15 @@ describe('GET /api/search: pages', () => {
     expect(relevance.slugs).not.toContain(newest(RELEVANCE_WINDOW));
   });
 
+  it('lists newest first, page after page, when relevance is asked for without a text (nothing to rank by)', async () => {
+    const author = await createUser(t);
+    for (let i = 0; i < SEARCH_PAGE_SIZE + 3; i += 1) await post(author, { description: `sin texto ${i}` });
+    const relevance = await allPages({ sort: 'relevance' });
+    expect(relevance.pages.length).toBeGreaterThan(1);
+    expect(new Set(relevance.slugs).size).toBe(relevance.slugs.length);
+    expect(relevance.slugs).toEqual((await allPages({ sort: 'recent' })).slugs);
+  });
+
   it('browses page by page without a text', async () => {
     const result = await allPages({ sort: 'popular' });
     expect(new Set(result.slugs).size).toBe(result.slugs.length);
@@ -422,7 +432,7 @@ describe('relevance over a common word', () => {
       FROM generate_series(0, ${2 * count - 1}) AS i`.execute(t.db);
     const repository = createSearchRepository(t.db);
     const page = (walk?: number) =>
-      repository.posts({ viewerId: author.id, now: new Date(), words: [[word]], order: 'relevance', hd: false, limit: RELEVANCE_WINDOW + 10, walk });
+      repository.posts({ viewerId: author.id, now: new Date(), words: [[word]], order: 'relevance', hd: false, limit: RELEVANCE_WINDOW + 10, walk }).then((found) => found.rows);
     // Walking every post finds the newest RELEVANCE_WINDOW matches; a walk of 100 posts finds 50 and
     // leaves them to the text index.
     const walked = await page();
@@ -475,7 +485,7 @@ describe('a text, newest first (the default order)', () => {
         const found: string[] = [];
         let after: { order: 'recent'; at: string; id: string } | undefined;
         for (let page = 0; page < 100; page += 1) {
-          const rows = await repository.posts({ viewerId: viewer.id, now: new Date(), words: [[word]], order: 'recent', hd: false, limit: 25, after, walk });
+          const { rows } = await repository.posts({ viewerId: viewer.id, now: new Date(), words: [[word]], order: 'recent', hd: false, limit: 25, after, walk });
           found.push(...rows.map((row) => row.slug));
           if (rows.length < 25) break;
           const last = rows.at(-1)!;
