@@ -242,4 +242,57 @@ describe("index.html's inline script", () => {
     expect(calls(fetchMock).sort()).toEqual(['GET /api/feed', 'GET /api/feed/stories', 'GET /api/me']);
     expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Accept-Language'))).toEqual(['es', 'es', 'es']);
   });
+
+  it("is not taken for another person's token: the app asks itself, with its own token", async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    localStorage.setItem('wag.language', 'es');
+    const fetchMock = serve();
+    runInline();
+    fetchMock.mockClear();
+    localStorage.setItem('token', 'tok-2');
+    startFirstScreen({ pathname: '/', search: '' });
+    await takeEarly('feed:@ana');
+    expect(calls(fetchMock).sort()).toEqual(['GET /api/feed', 'GET /api/feed/stories', 'GET /api/me']);
+    expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Authorization'))).toEqual([
+      'Bearer tok-2',
+      'Bearer tok-2',
+      'Bearer tok-2',
+    ]);
+  });
+
+  it('is not taken once older than an early answer lives (10 s): the app asks itself', async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    localStorage.setItem('wag.language', 'es');
+    const fetchMock = serve();
+    runInline();
+    fetchMock.mockClear();
+    // Just past the lifetime of the answers the script asked for (none was asked later than now).
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 10_001);
+    startFirstScreen({ pathname: '/', search: '' });
+    await takeEarly('feed:@ana');
+    expect(calls(fetchMock).sort()).toEqual(['GET /api/feed', 'GET /api/feed/stories', 'GET /api/me']);
+  });
+
+  it("sends a token stored by older clients (quoted, 'Bearer ' prefixed) as the app does, and the app takes it", async () => {
+    for (const stored of ['Bearer tok-1', '"Bearer tok-1"', "'tok-1'", '  bearer   "tok-1" ']) {
+      clearEarly();
+      localStorage.setItem('token', stored);
+      localStorage.setItem('username', 'ana');
+      localStorage.setItem('wag.language', 'es');
+      const fetchMock = serve();
+      runInline();
+      expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Authorization'))).toEqual([
+        'Bearer tok-1',
+        'Bearer tok-1',
+        'Bearer tok-1',
+      ]);
+      fetchMock.mockClear();
+      startFirstScreen({ pathname: '/', search: '' });
+      await expect(takeEarly('feed:@ana')).resolves.toEqual(answers['/api/feed']);
+      expect(fetchMock).not.toHaveBeenCalled();
+      fetchMock.mockRestore();
+    }
+  });
 });

@@ -19,9 +19,17 @@ describe('search addresses', () => {
   });
 
   it('lists and removes active filters', () => {
-    const search = { query: 'x', sort: 'recent' as const, duration: 5 };
+    const search = { query: 'x', sort: 'popular' as const, duration: 5 };
     expect(activeFilters(search)).toEqual(['sort', 'duration']);
     expect(activeFilters(withoutFilter(search, 'sort'))).toEqual(['duration']);
+    expect(activeFilters({ query: 'x', sort: 'relevance' })).toEqual(['sort']);
+  });
+
+  it('counts newest first (sort=recent, the default order) as no filter: it changes nothing', () => {
+    const search = readSearchParams(new URLSearchParams('query=x&sort=recent&quality=hd'));
+    expect(search.sort).toBe('recent');
+    expect(activeFilters(search)).toEqual(['quality']);
+    expect(activeFilters({ query: 'x', sort: 'recent' })).toEqual([]);
   });
 
   it('maps the dialog fields to the address: content type and category share one parameter', () => {

@@ -59,9 +59,13 @@ export function searchResultsHref(search: SearchParams): string {
   return query ? `/search-results?${query}` : '/search-results';
 }
 
-/** The filters in use, in display order (for the chips and the filter button's count). */
+/**
+ * The filters in use, in display order (for the chips and the filter button's count). Newest first
+ * is the default order (decision 0036), so `sort=recent` (the overlay's Reciente chip) changes
+ * nothing and is no filter.
+ */
 export function activeFilters(search: SearchParams): FilterName[] {
-  return ORDER.filter((name) => search[name] !== undefined);
+  return ORDER.filter((name) => search[name] !== undefined && !(name === 'sort' && search.sort === 'recent'));
 }
 
 export function withoutFilter(search: SearchParams, name: FilterName): SearchParams {

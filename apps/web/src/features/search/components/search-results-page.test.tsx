@@ -116,6 +116,9 @@ describe('Resultados de Búsqueda', () => {
     mockApi({ 'GET /api/search': page(), 'GET /api/wag-stars': { users: [] } });
     const { router } = renderSearch('/search-results?query=playa&sort=recent');
     const box = await screen.findByRole('searchbox', { name: 'Buscar' });
+    // Newest first is the default order: no filter chip, no count.
+    expect(screen.queryByTestId('search-chips')).not.toBeInTheDocument();
+    expect(screen.getByTestId('search-filter-button')).toHaveAccessibleName('Filtros');
     await userEvent.clear(box);
     await userEvent.type(box, '  atardecer en Tulum {Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?query=atardecer%20en%20Tulum&sort=recent'));
