@@ -187,13 +187,18 @@ describe("index.html's inline script", () => {
     window.history.replaceState(null, '', '/');
   };
   afterEach(() => clearEarly());
-
-  it('asks for what the app would ask on the home, as the app would ask it, and the app takes it instead of asking again', async () => {
-    localStorage.setItem('token', 'tok-1');
+  /** The script run for ana signed in with the stored `token`, in `language`: its fetches. */
+  const inlineRanFor = (token: string, language = 'es') => {
+    localStorage.setItem('token', token);
     localStorage.setItem('username', 'ana');
-    localStorage.setItem('wag.language', 'es');
+    localStorage.setItem('wag.language', language);
     const fetchMock = serve();
     runInline();
+    return fetchMock;
+  };
+
+  it('asks for what the app would ask on the home, as the app would ask it, and the app takes it instead of asking again', async () => {
+    const fetchMock = inlineRanFor('tok-1');
     const inlineCalls = fetchMock.mock.calls.map(([input, init]) => [String(input), Object.fromEntries(new Headers(init?.headers))]);
     fetchMock.mockClear();
     // What the app itself sends for the same calls (no inline answers waiting).
@@ -231,11 +236,7 @@ describe("index.html's inline script", () => {
   });
 
   it('is not taken when the app would ask otherwise (another token, another language): the app asks itself', async () => {
-    localStorage.setItem('token', 'tok-1');
-    localStorage.setItem('username', 'ana');
-    localStorage.setItem('wag.language', 'en');
-    const fetchMock = serve();
-    runInline();
+    const fetchMock = inlineRanFor('tok-1', 'en');
     fetchMock.mockClear();
     startFirstScreen({ pathname: '/', search: '' });
     await takeEarly('feed:@ana');
@@ -244,11 +245,7 @@ describe("index.html's inline script", () => {
   });
 
   it("is not taken for another person's token: the app asks itself, with its own token", async () => {
-    localStorage.setItem('token', 'tok-1');
-    localStorage.setItem('username', 'ana');
-    localStorage.setItem('wag.language', 'es');
-    const fetchMock = serve();
-    runInline();
+    const fetchMock = inlineRanFor('tok-1');
     fetchMock.mockClear();
     localStorage.setItem('token', 'tok-2');
     startFirstScreen({ pathname: '/', search: '' });
@@ -262,11 +259,7 @@ describe("index.html's inline script", () => {
   });
 
   it('is not taken once older than an early answer lives (10 s): the app asks itself', async () => {
-    localStorage.setItem('token', 'tok-1');
-    localStorage.setItem('username', 'ana');
-    localStorage.setItem('wag.language', 'es');
-    const fetchMock = serve();
-    runInline();
+    const fetchMock = inlineRanFor('tok-1');
     fetchMock.mockClear();
     // Just past the lifetime of the answers the script asked for (none was asked later than now).
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 10_001);
@@ -278,11 +271,7 @@ describe("index.html's inline script", () => {
   it("sends a token stored by older clients (quoted, 'Bearer ' prefixed) as the app does, and the app takes it", async () => {
     for (const stored of ['Bearer tok-1', '"Bearer tok-1"', "'tok-1'", '  bearer   "tok-1" ']) {
       clearEarly();
-      localStorage.setItem('token', stored);
-      localStorage.setItem('username', 'ana');
-      localStorage.setItem('wag.language', 'es');
-      const fetchMock = serve();
-      runInline();
+      const fetchMock = inlineRanFor(stored);
       expect(fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Authorization'))).toEqual([
         'Bearer tok-1',
         'Bearer tok-1',
