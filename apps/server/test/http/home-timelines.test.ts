@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.js';
 import { createFeedRepository } from '../../src/repositories/feed.repository.js';
 import { createPostWritesRepository } from '../../src/repositories/post-writes.repository.js';
 import { FEED_PAGE_SIZE } from '@wag/contract/posts';
@@ -215,7 +216,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the home timeline page as a pre
       SELECT ${owner.id}, ${minutes(0)}::timestamptz + (i || ' seconds')::interval, ${post.id}, ${author.id}
       FROM generate_series(1, ${HOME_TIMELINE.cap}) AS i`.execute(t.db);
     await sql`ANALYZE home_timelines, home_timeline_states`.execute(t.db);
-    const held = await t.db.connection().execute(async (connection) => {
+    // A connection of its own, as a server process starts with: the suite's pooled connections ran the
+    // timeline's page with other timelines before, and a statement's plan choice follows its history.
+    const own = await openDatabase({ kind: 'postgres', url: t.databaseUrl!, poolSize: 1 });
+    const held = await own.db.connection().execute(async (connection) => {
       const repository = createFeedRepository(connection);
       for (let i = 0; i < 10; i += 1) {
         const page = await repository.timelinePage(owner.id, t.clock.now(), FEED_PAGE_SIZE + 1);
@@ -234,7 +238,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the home timeline page as a pre
       } finally {
         await sql`RESET plan_cache_mode`.execute(connection);
       }
-    });
+    }).finally(() => own.close());
     type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Plan Rows': number; Plans?: PlanNode[] };
     const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
     const root = (held.plan as Array<{ Plan: PlanNode }>)[0]!.Plan;
