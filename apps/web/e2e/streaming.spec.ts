@@ -22,6 +22,10 @@ test('a quicky with a ladder plays through HLS: master, a rung and its segments 
   const quicky = streamed!;
   const fetched: string[] = [];
   page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|fallback to inline/i.test(message.text())) refused.push(message.text());
+  });
 
   await signInAs(page, await createAccount(request, 'hls'));
   await page.goto(`/quicky/${quicky.slug}`);
@@ -37,4 +41,7 @@ test('a quicky with a ladder plays through HLS: master, a rung and its segments 
   expect(fetched).not.toContain(quicky.video_url);
   // hls.js came in its own chunk, only now.
   expect(fetched.some((path) => /\/assets\/hls-attach-[\w-]+\.js$/.test(path))).toBe(true);
+  // The segments are read in hls.js's worker, a file of the app, not on the page's main thread.
+  expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(expect.stringMatching(/^\/assets\/hls\.worker-[\w-]+\.js$/));
+  expect(refused).toEqual([]);
 });

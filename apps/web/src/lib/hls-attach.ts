@@ -1,4 +1,9 @@
 import Hls from 'hls.js/light';
+// hls.js's ES module build has no worker of its own inside: without `workerPath` it reads every
+// segment (MPEG-TS to MP4) on the page's main thread, in blocks of up to 100 ms on a phone, while the
+// person scrolls or swipes. Its worker ships as a file of the app (same origin, so the content
+// security policy's script-src admits it; nothing is built from a blob: URL).
+import workerPath from 'hls.js/dist/hls.worker.js?url';
 
 /** The short side at most a stream starts at: sharp on a phone, and its first segments come quickly. */
 const START_SHORT_SIDE_MAX = 720;
@@ -38,7 +43,7 @@ export function attachHls(element: HTMLVideoElement, stream: string, onFatal: ()
   // hls.js buffers up to maxMaxBufferLength when a rung is light (its maxBufferSize is 60 MB): both
   // bounds are set, so the buffer ahead is what is asked for.
   const ahead = playing() ? BUFFER_AHEAD_S : PRELOAD_AHEAD_S;
-  const hls = new Hls({ capLevelToPlayerSize: true, autoStartLoad: false, maxBufferLength: ahead, maxMaxBufferLength: ahead });
+  const hls = new Hls({ capLevelToPlayerSize: true, autoStartLoad: false, maxBufferLength: ahead, maxMaxBufferLength: ahead, workerPath });
   const onPlay = () => {
     hls.config.maxBufferLength = BUFFER_AHEAD_S;
     hls.config.maxMaxBufferLength = BUFFER_AHEAD_S;
