@@ -1,5 +1,5 @@
 import { currentLocale, t } from './i18n';
-import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl';
+import { compactCount, dateTimeFormat, relativeTimeFormat } from './intl';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -39,9 +39,7 @@ export function commentAge(value: Date | string | number | null | undefined, now
 
 /** Counts on cards and profiles: 999, 1,2 mil, 3,4 M (texts with a count use `{count, compact}`, the same). */
 export function formatCount(value: number): string {
-  return numberFormat(currentLocale(), { notation: 'compact', maximumFractionDigits: 1 }).format(
-    Math.max(0, value),
-  );
+  return compactCount(currentLocale(), value);
 }
 
 /** Dates as YYYY-MM-DD (docs/product.md §9), from a date or a date-time. */

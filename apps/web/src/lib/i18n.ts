@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '@wag/contract/preferences-rules';
 import i18next from 'i18next';
-import { numberFormat } from './intl';
+import { compactCount } from './intl';
 import type esFirst from '../locales/es/first.json';
 import type esRest from '../locales/es/rest.json';
 
@@ -67,9 +67,7 @@ void i18n.init({
   interpolation: { prefix: '{', suffix: '}', escapeValue: false, formatSeparator: ',' },
   react: { useSuspense: false },
 });
-i18n.services.formatter?.add('compact', (value: unknown, lng: string | undefined) =>
-  numberFormat(lng, { notation: 'compact', maximumFractionDigits: 1 }).format(Math.max(0, Number(value) || 0)),
-);
+i18n.services.formatter?.add('compact', (value: unknown, lng: string | undefined) => compactCount(lng, value));
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

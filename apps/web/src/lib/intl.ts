@@ -26,3 +26,16 @@ export function relativeTimeFormat(locale: string | undefined, options: Intl.Rel
 export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   return reuse('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
+
+/**
+ * A count shortened as on cards and in texts with `{count, compact}`: '999', '1,2 mil', '3,4 M'. A
+ * whole count under 1,000 is its own digits in every language of the app, as the compact formatter
+ * writes it, so it is written without one: the first formatter a page makes loads the language's
+ * number data (about 100 ms of a phone's main thread, in one block), which a first screen of small
+ * counts then never pays.
+ */
+export function compactCount(locale: string | undefined, value: unknown): string {
+  const count = Math.max(0, Number(value) || 0);
+  if (Number.isInteger(count) && count < 1000) return String(count);
+  return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(count);
+}
