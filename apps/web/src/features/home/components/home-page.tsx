@@ -15,6 +15,7 @@ import { useWagStars } from '../../../lib/queries/wag-stars';
 import '../../../components/posts/feed-page.css';
 import './home-page.css';
 import { ApiError } from '../../../lib/api-error';
+import { useStepwiseCount } from '../../../lib/stepwise';
 import { useLoadMore, useLoadWhenVisible } from '../../../lib/use-load-more';
 
 /** Featured creators to follow, shown with the discovery feed. */
@@ -54,6 +55,7 @@ function FollowingFeed({ storyRow, tabs }: { storyRow: ReactNode; tabs: ReactNod
   const sentinel = useLoadWhenVisible(hasNextPage && !isFetchingNextPage, useLoadMore(feed));
 
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const rows = useStepwiseCount('home-feed', items.length);
   const discovery = feed.data?.pages[0]?.kind === 'discovery';
 
   return (
@@ -85,11 +87,11 @@ function FollowingFeed({ storyRow, tabs }: { storyRow: ReactNode; tabs: ReactNod
       ) : null}
       {!feed.isPending && !feed.isError && items.length === 0 ? <p className="feed-page__status">{t('home.empty')}</p> : null}
       <div className="feed-page__cards">
-        {items.map((item, index) => (
+        {items.slice(0, rows).map((item, index) => (
           <FeedCard key={item.id} post={item} isLiked={item.isLiked} isSaved={item.isSaved} priority={index === 0} />
         ))}
       </div>
-      <div ref={sentinel} />
+      {rows === items.length ? <div ref={sentinel} /> : null}
       {hasNextPage ? (
         <div className="feed-page__more">
           <Button variant="secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
