@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { commentAge, formatCount, isoDate, storyAge } from './format';
 import { formatMoney } from './money';
+import { LANGUAGES } from '@wag/contract/preferences-rules';
 import { loadLanguage } from './i18n';
 
 const now = new Date('2026-05-10T12:00:00Z');
@@ -41,6 +42,40 @@ describe('commentAge', () => {
     await loadLanguage('de');
     expect(commentAge(ago(1 * 86_400_000), now)).toBe('vor 1 Tag');
     expect(commentAge(ago(3 * 86_400_000), now)).toBe('vor 3 Tagen');
+  });
+
+  it("writes what Intl's relative time formatter writes, in every language, without making one", async () => {
+    const styles: Record<string, Intl.RelativeTimeFormatStyle> = { es: 'short', en: 'narrow', fr: 'short', de: 'short' };
+    const units = [
+      ['second', 1_000],
+      ['minute', 60_000],
+      ['hour', 3_600_000],
+      ['day', 86_400_000],
+    ] as const;
+    for (const language of LANGUAGES) {
+      await loadLanguage(language);
+      const intl = new Intl.RelativeTimeFormat(language, { style: styles[language], numeric: 'always' });
+      for (const [unit, length] of units) {
+        const limit = unit === 'second' ? 59 : unit === 'minute' ? 59 : unit === 'hour' ? 23 : 1_500_000;
+        for (const count of [0, 1, 2, 5, 21, limit].filter((n) => n <= limit && (n > 0 || unit === 'second'))) {
+          expect(commentAge(ago(count * length), now), `${language} ${count} ${unit}`).toBe(intl.format(-count, unit));
+        }
+      }
+    }
+    const Original = Intl.RelativeTimeFormat;
+    let made = 0;
+    Intl.RelativeTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Intl.RelativeTimeFormat>) {
+        super(...args);
+        made += 1;
+      }
+    };
+    try {
+      commentAge(ago(5 * 60_000), now);
+      expect(made).toBe(0);
+    } finally {
+      Intl.RelativeTimeFormat = Original;
+    }
   });
 });
 

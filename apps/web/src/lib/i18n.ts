@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '@wag/contract/preferences-rules';
 import i18next from 'i18next';
-import { compactCount } from './intl';
+import { compactCount, wholeNumber } from './intl';
 import type esFirst from '../locales/es/first.json';
 import type esRest from '../locales/es/rest.json';
 
@@ -68,6 +68,7 @@ void i18n.init({
   react: { useSuspense: false },
 });
 i18n.services.formatter?.add('compact', (value: unknown, lng: string | undefined) => compactCount(lng, value));
+i18n.services.formatter?.add('integer', (value: unknown, lng: string | undefined) => wholeNumber(lng, value));
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -39,3 +39,9 @@ export function compactCount(locale: string | undefined, value: unknown): string
   if (Number.isInteger(count) && count < 1000) return String(count);
   return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(count);
 }
+
+/** A whole number as the language writes it ('1.000.000' in Spanish); under 1,000 without a formatter, as `compactCount`. */
+export function wholeNumber(locale: string | undefined, value: unknown): string {
+  const number = Math.max(0, Math.floor(Number(value) || 0));
+  return number < 1000 ? String(number) : numberFormat(locale).format(number);
+}

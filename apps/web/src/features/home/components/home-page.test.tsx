@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../../test/render-routes';
 import { makePost } from '../../../test/social-fixtures';
@@ -68,7 +68,9 @@ describe('HomePage (Siguiendo)', () => {
     });
     renderRoutes([{ path: '/', element: <HomeRoute /> }], ['/?tab=siguiendo']);
     expect(await screen.findByRole('heading', { name: 'Descubre WAG' })).toBeInTheDocument();
-    expect(await screen.findByText('Valeria Ríos')).toBeInTheDocument();
+    // Inside the discovery feed's own list (the side rail, loaded beside it, names the same stars).
+    const stars = await screen.findByRole('region', { name: 'WAG Stars para seguir' });
+    expect(within(stars).getByText('Valeria Ríos')).toBeInTheDocument();
     expect(screen.getByText('Lo nuevo')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cargar más' })).toBeInTheDocument();
   });
