@@ -1,0 +1,95 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type FunctionComponent } from 'react';
+import { matchRoutes, useLocation, type Location, type RouteObject } from 'react-router';
+
+type State = { status: 'idle' } | { status: 'loading'; promise: Promise<void> } | { status: 'loaded'; Screen: ComponentType } | { status: 'failed'; error: unknown };
+
+/** A route's screen whose module is fetched the first time the route is visited (`lazyRoute`). */
+export interface LazyRouteComponent extends FunctionComponent {
+  /** What fetches the screen's module, as it was given. */
+  readonly loader: () => Promise<ComponentType>;
+  /** Fetches the module, once (again after a failure); the promise settles either way, never rejects. */
+  preload(): Promise<void>;
+  /** Whether the module is there: the screen then renders at once. */
+  readonly loaded: boolean;
+}
+
+const lazyRoutes = new WeakSet<object>();
+
+/**
+ * A route's `Component` whose module loads only when the route is visited. `useShownLocation` fetches
+ * it before the navigation is shown, so the screen renders synchronously: the old screen stays until
+ * then (Preact has no transitions to do that with `React.lazy`). A module that fails to load (offline,
+ * a chunk of an older deploy) makes the screen throw its error to the error boundary around it; the
+ * next visit to the route asks for it again.
+ */
+export function lazyRoute(loader: () => Promise<ComponentType>): LazyRouteComponent {
+  let state: State = { status: 'idle' };
+  const preload = (): Promise<void> => {
+    if (state.status === 'loaded') return Promise.resolve();
+    if (state.status === 'loading') return state.promise;
+    const promise = loader().then(
+      (Screen) => {
+        state = { status: 'loaded', Screen };
+      },
+      (error: unknown) => {
+        state = { status: 'failed', error };
+      },
+    );
+    state = { status: 'loading', promise };
+    return promise;
+  };
+  function LazyRoute() {
+    if (state.status === 'loaded') return <state.Screen />;
+    if (state.status === 'failed') throw state.error;
+    // Only when rendered without `useShownLocation` in front: the Suspense boundary around the routes waits.
+    throw preload();
+  }
+  Object.defineProperties(LazyRoute, {
+    loader: { value: loader },
+    preload: { value: preload },
+    loaded: { get: () => state.status === 'loaded' },
+  });
+  lazyRoutes.add(LazyRoute);
+  return LazyRoute as unknown as LazyRouteComponent;
+}
+
+export function isLazyRoute(component: unknown): component is LazyRouteComponent {
+  return typeof component === 'function' && lazyRoutes.has(component);
+}
+
+/** The lazy screens `location` shows that are not loaded yet, each asked for; null when there are none. */
+function loadsFor(routes: RouteObject[], location: Location): Promise<unknown> | null {
+  const missing = (matchRoutes(routes, location) ?? [])
+    .map((match) => match.route.Component)
+    .filter((component): component is LazyRouteComponent => isLazyRoute(component) && !component.loaded);
+  return missing.length > 0 ? Promise.all(missing.map((screen) => screen.preload())) : null;
+}
+
+/**
+ * The location to render the routes at: the router's, once every lazy screen it shows has loaded (or
+ * failed to); until then the one shown before, still on the screen, and `pending` is true (a
+ * navigation under way). On the first load, before the first screen has loaded, `location` is null.
+ */
+export function useShownLocation(routes: RouteObject[]): { location: Location | null; pending: boolean } {
+  const location = useLocation();
+  // The location whose screens have settled after a wait (those that failed are not `loaded`).
+  const [settled, setSettled] = useState<string | null>(null);
+  const shownBefore = useRef<Location | null>(null);
+  // Asked for here, while rendering (as React.lazy does), so the fetch starts with the navigation.
+  const waiting = settled !== location.key && loadsFor(routes, location) !== null;
+  const shown = waiting ? shownBefore.current : location;
+  useLayoutEffect(() => {
+    shownBefore.current = shown;
+  });
+  useEffect(() => {
+    if (!waiting) return;
+    let current = true;
+    void loadsFor(routes, location)?.then(() => {
+      if (current) setSettled(location.key);
+    });
+    return () => {
+      current = false;
+    };
+  }, [routes, location, waiting]);
+  return { location: shown, pending: shown !== null && shown !== location };
+}
