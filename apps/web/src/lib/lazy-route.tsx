@@ -72,11 +72,12 @@ function loadsFor(routes: RouteObject[], location: Location): Promise<unknown> |
  */
 export function useShownLocation(routes: RouteObject[]): { location: Location | null; pending: boolean } {
   const location = useLocation();
-  // The location whose screens have settled after a wait (those that failed are not `loaded`).
-  const [settled, setSettled] = useState<string | null>(null);
+  // The location whose screens have settled after a wait (those that failed are not `loaded`). The
+  // location itself, not its key: a later visit to the same entry (back, forward) asks again.
+  const [settled, setSettled] = useState<Location | null>(null);
   const shownBefore = useRef<Location | null>(null);
   // Asked for here, while rendering (as React.lazy does), so the fetch starts with the navigation.
-  const waiting = settled !== location.key && loadsFor(routes, location) !== null;
+  const waiting = settled !== location && loadsFor(routes, location) !== null;
   const shown = waiting ? shownBefore.current : location;
   useLayoutEffect(() => {
     shownBefore.current = shown;
@@ -85,7 +86,7 @@ export function useShownLocation(routes: RouteObject[]): { location: Location | 
     if (!waiting) return;
     let current = true;
     void loadsFor(routes, location)?.then(() => {
-      if (current) setSettled(location.key);
+      if (current) setSettled(location);
     });
     return () => {
       current = false;
