@@ -58,15 +58,56 @@ describe("the app's screens", () => {
     expect(progress()).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('link', { name: 'siguiente' }));
-    expect(history.location.pathname).toBe('/next');
+    // As with React Router's data router: the address changes when the screen does.
+    expect(history.location.pathname).toBe('/');
     expect(screen.getByTestId('home')).toBeInTheDocument();
     expect(progress()).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByRole('status')).not.toBeInTheDocument();
 
     await act(async () => next.resolve(Next));
     expect(await screen.findByTestId('next')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/next');
     expect(screen.queryByTestId('home')).not.toBeInTheDocument();
     expect(progress()).not.toBeInTheDocument();
+  });
+
+  it('keeps the screen shown, with the progress bar, when back or forward goes to a screen not loaded yet', async () => {
+    const other = gate<typeof Next>();
+    // Two entries, the last one current: back goes to /next, whose module has not been asked for.
+    const { history } = renderApp(['/next', '/'], [
+      { index: true, Component: Home },
+      { path: 'next', Component: lazyRoute(() => other.promise) },
+    ]);
+    await screen.findByTestId('home');
+    act(() => history.go(-1));
+    expect(history.location.pathname).toBe('/next');
+    expect(screen.getByTestId('home')).toBeInTheDocument();
+    expect(progress()).toBeInTheDocument();
+    await act(async () => other.resolve(Next));
+    expect(await screen.findByTestId('next')).toBeInTheDocument();
+    expect(progress()).not.toBeInTheDocument();
+  });
+
+  it('drops a navigation still waiting when a newer one is asked for', async () => {
+    const slow = gate<typeof Next>();
+    function Third() {
+      return <p data-testid="third">tercera</p>;
+    }
+    const { history } = renderApp(['/'], [
+      { index: true, Component: () => (<><Home /><Link to="/third">tercera</Link></>) },
+      { path: 'next', Component: lazyRoute(() => slow.promise) },
+      { path: 'third', Component: Third },
+    ]);
+    await screen.findByTestId('home');
+    await userEvent.click(screen.getByRole('link', { name: 'siguiente' }));
+    expect(progress()).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'tercera' }));
+    expect(await screen.findByTestId('third')).toBeInTheDocument();
+    expect(progress()).not.toBeInTheDocument();
+    await act(async () => slow.resolve(Next));
+    expect(history.location.pathname).toBe('/third');
+    expect(history.index).toBe(1);
+    expect(screen.getByTestId('third')).toBeInTheDocument();
   });
 
   it('shows a screen already loaded at once, with no pending state', async () => {

@@ -6,7 +6,7 @@ import { Gates } from './gates/gates';
 import { LanguageFollower } from './language-follower';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
-import { AppScreens, routes } from './router';
+import { AppScreens, prepareScreens, routes } from './router';
 import { ThemeSync } from './theme-sync';
 
 /** The terms, privacy and cookie pages can be read before accepting the gates (they show no content). */
@@ -21,7 +21,7 @@ export function App() {
     <Providers queryClient={queryClient}>
       <ThemeSync />
       <LanguageFollower />
-      <HistoryRouter history={history}>
+      <HistoryRouter history={history} prepare={prepareScreens}>
         <Screens />
       </HistoryRouter>
     </Providers>

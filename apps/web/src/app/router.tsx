@@ -1,8 +1,8 @@
 import { usernameProblem } from '@wag/contract/account-rules';
 import { Suspense, type ComponentType } from 'react';
-import { useParams, useRoutes, type Location, type RouteObject } from 'react-router';
+import { useParams, useRoutes, type Location, type Path, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
-import { lazyRoute, useShownLocation, type LazyRouteComponent } from '../lib/lazy-route';
+import { lazyRoute, loadsFor, useShownLocation, type LazyRouteComponent } from '../lib/lazy-route';
 import { afterTexts } from '../lib/lazy-screen';
 import { useScrollRestoration } from '../lib/scroll-restoration';
 import { RequireSession } from './require-session';
@@ -194,9 +194,15 @@ export const routes: RouteObject[] = [
   { path: '*', Component: NotFoundPage },
 ];
 
+/** What a link or `navigate` waits for before it goes to `to`: its screens' modules (HistoryRouter's `prepare`). */
+export function prepareScreens(to: Partial<Path>, screens: RouteObject[] = routes): Promise<unknown> | null {
+  return loadsFor(screens, to);
+}
+
 /**
  * The shell around the screen of the current page. A navigation leaves the page it comes from on the
- * screen, with the shell's progress bar, until the next screen's module has loaded (lib/lazy-route.tsx);
+ * screen, with the shell's progress bar, until the next screen's module has loaded (`prepareScreens`
+ * for links and `navigate`, lib/lazy-route.tsx for back and forward);
  * on the first load the shell shows a spinner meanwhile, in the place of the screen, as index.html
  * paints it. The shell is the same element throughout: a search opened or a menu toggled while the
  * first screen loads stays as it is. A screen that fails to load or to render shows RouteError.
