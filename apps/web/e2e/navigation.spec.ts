@@ -45,7 +45,7 @@ test('back restores the scroll position of the page, a new page starts at the to
 
   await page.getByRole('link', { name: `Tu perfil: @${account.username}` }).click();
   await expect(page).toHaveURL(new RegExp(`/${account.username}$`));
-  await expect(page.getByText(`@${account.username}`).first()).toBeVisible();
+  await expect(page.getByTestId('profile-page')).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   await page.goBack();
