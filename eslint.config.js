@@ -37,10 +37,47 @@ const webZones = [
 // values, or zod lands in the browser bundle. Values come from the zod-free modules, the ones
 // packages/contract/src/zod-free.test.ts lists.
 const contractZodFree = ['@wag/contract/*-rules', '@wag/contract/routes', '@wag/contract/event-stream'];
+// React Router runs in its declarative mode (docs/decisions/00XX-declarative-router.md): what only a
+// data router provides throws at run time there (unit tests render the same mode), and would bring
+// the data router's code back into the first screen.
+const dataRouterOnly = [
+  'createBrowserRouter',
+  'createHashRouter',
+  'createMemoryRouter',
+  'RouterProvider',
+  'ScrollRestoration',
+  'useNavigation',
+  'useRouteError',
+  'useLoaderData',
+  'useRouteLoaderData',
+  'useActionData',
+  'useFetcher',
+  'useFetchers',
+  'useMatches',
+  'useRevalidator',
+  'useBlocker',
+  'unstable_usePrompt',
+  'useSubmit',
+  'useFormAction',
+  'Form',
+  'Await',
+  'useAsyncValue',
+  'useAsyncError',
+  'useViewTransitionState',
+];
 const webImportRules = {
   '@typescript-eslint/no-restricted-imports': [
     'error',
     {
+      paths: [
+        {
+          name: 'react-router',
+          importNames: dataRouterOnly,
+          allowTypeImports: true,
+          message: 'Data-router only: the app uses React Router in its declarative mode (lib/lazy-route.tsx, lib/scroll-restoration.ts, app/router.tsx).',
+        },
+        { name: 'react-router/dom', allowTypeImports: true, message: 'Data-router only: the app uses React Router in its declarative mode (lib/history-router.tsx).' },
+      ],
       patterns: [
         {
           group: ['@wag/contract/*', ...contractZodFree.map((module) => `!${module}`)],

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../test/render-routes';
-import { routes } from './router';
+import { jsonResponse, renderApp } from '../test/render-routes';
 
 // The consent and age gates live outside the router, so these renders show screens directly.
 
@@ -21,11 +20,11 @@ const privatePaths = [
 
 describe('protected routes', () => {
   it.each(privatePaths)('sends a visitor without a token from %s to /login, replacing the entry', async (path) => {
-    const { router } = renderRoutes(routes, [path]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.historyAction).toBe('REPLACE');
+    const { history } = renderApp([path]);
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
+    expect(history.action).toBe('REPLACE');
     // The sign-in comes back to the screen that asked for it.
-    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(path);
+    expect(new URLSearchParams(history.location.search).get('next')).toBe(path);
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
   });
 
@@ -38,22 +37,22 @@ describe('protected routes', () => {
         user: { id: '1', username: 'ana', fullName: null, email: 'ana@example.com', profilePictureUrl: null, isVerified: false },
       }),
     );
-    const { router } = renderRoutes(routes, ['/notifications']);
+    const { history } = renderApp(['/notifications']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Notificaciones' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/notifications');
+    expect(history.location.pathname).toBe('/notifications');
   });
 
   it.each(['/quickys', '/wag-stars', '/search-results?query=x', '/settings', '/luna', '/profile/luna', '/luna/followers'])(
     'lets a visitor open the public route %s',
     async (path) => {
-      const { router } = renderRoutes(routes, [path]);
+      const { history } = renderApp([path]);
       expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe(path.split('?')[0]);
+      expect(history.location.pathname).toBe(path.split('?')[0]);
     },
   );
 
   it('treats a first segment that cannot be a username as not found', async () => {
-    renderRoutes(routes, ['/no.es-usuario']);
+    renderApp(['/no.es-usuario']);
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
   });
 });

@@ -3,12 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Gates } from './gates/gates';
+import { HistoryRouter } from '../lib/history-router';
+import { lazyRoute } from '../lib/lazy-route';
 import { Providers } from './providers';
-import { routes } from './router';
+import { AppScreens } from './router';
 
 // index.html paints the shell before any JavaScript (issue 17: the first paint no longer waits for the
 // app). The app's first render must take those very elements over, unchanged, or the page would
@@ -33,19 +34,18 @@ function elementsOf(root: Element): Map<string, Record<string, string>> {
   );
 }
 
-/** The app as main.tsx starts it on a page whose screen is still loading: the router's fallback shell. */
+/** The app as main.tsx starts it on a page whose screen is still loading: the shell with a spinner in its place. */
 function renderApp(container: HTMLElement) {
-  // A screen that never arrives: the router shows its fallback (the shell with a spinner), as on any first load.
-  const { element, hydrateFallbackElement } = routes[0]!;
-  const router = createMemoryRouter([{ path: '/', element, hydrateFallbackElement, children: [{ index: true, lazy: () => new Promise(() => undefined) }] }], {
-    initialEntries: ['/'],
-  });
+  // A screen that never arrives: the shell shows its spinner, as on any first load.
+  const routes = [{ index: true, Component: lazyRoute(() => new Promise(() => undefined)) }];
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <Providers queryClient={queryClient}>
-      <Gates>
-        <RouterProvider router={router} />
-      </Gates>
+      <HistoryRouter history={createMemoryHistory({ initialEntries: ['/'], v5Compat: true })}>
+        <Gates>
+          <AppScreens routes={routes} />
+        </Gates>
+      </HistoryRouter>
     </Providers>,
     { container },
   );

@@ -8,8 +8,9 @@
  *   forgets it, and its `useTransition` is never pending. Here an action that returns a promise keeps
  *   its transition running until the promise settles, and transitions started meanwhile are entangled
  *   with it (they end together), as in React.
- * - `useOptimistic` (React Router's RouterProvider imports it): the optimistic state is shown while the
- *   transition or action it was set in runs, then the hook shows the state it is passed again.
+ * - `useOptimistic` (React Router's data router imports it; the app now runs its declarative mode):
+ *   the optimistic state is shown while the transition or action it was set in runs, then the hook
+ *   shows the state it is passed again.
  * - `useSyncExternalStore` subscribes as the component is committed (preact/compat's waits for its
  *   after-paint effects, a frame later: a store change in between, a tap on a screen just shown, left
  *   the screen showing the old value to the next event handler).

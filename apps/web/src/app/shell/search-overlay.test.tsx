@@ -18,7 +18,7 @@ function renderOverlay(onClose = vi.fn(), entry = '/') {
 
 describe('SearchOverlay', () => {
   it('navigates to the results with the trimmed, encoded query and the chosen chips', async () => {
-    const { router, onClose } = renderOverlay();
+    const { history, onClose } = renderOverlay();
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox', { name: '¿Qué quieres ver?' }), '  hola mundo/#1  ');
     await user.click(screen.getByRole('button', { name: 'Quickys' }));
@@ -32,15 +32,15 @@ describe('SearchOverlay', () => {
 
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
 
-    expect(router.state.location.pathname).toBe('/search-results');
-    expect(router.state.location.search).toBe(
+    expect(history.location.pathname).toBe('/search-results');
+    expect(history.location.search).toBe(
       '?query=hola%20mundo%2F%231&category=quickys&sort=popular&orientation=horizontal&quality=hd',
     );
     expect(onClose).toHaveBeenCalled();
   });
 
   it('clears a chip when it is pressed again and offers all eight chips', async () => {
-    const { router } = renderOverlay();
+    const { history } = renderOverlay();
     const user = userEvent.setup();
     for (const name of ['Quickys', 'Fotos', 'Modelos', 'Reciente', 'Popular', 'Horizontal', 'Vertical', 'HD']) {
       expect(screen.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');
@@ -48,16 +48,16 @@ describe('SearchOverlay', () => {
     await user.click(screen.getByRole('button', { name: 'Fotos' }));
     await user.click(screen.getByRole('button', { name: 'Fotos' }));
     await user.type(screen.getByRole('combobox'), 'playa{Enter}');
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/search-results?query=playa');
+    expect(`${history.location.pathname}${history.location.search}`).toBe('/search-results?query=playa');
   });
 
   it('does nothing when the text is blank', async () => {
-    const { router, onClose } = renderOverlay();
+    const { history, onClose } = renderOverlay();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Modelos' }));
     await user.type(screen.getByRole('combobox'), '    {Enter}');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
     expect(onClose).not.toHaveBeenCalled();
   });
 
@@ -68,19 +68,19 @@ describe('SearchOverlay', () => {
   });
 
   it('keeps the Filtros dialog duration when searching again from the results page', async () => {
-    const { router } = renderOverlay(vi.fn(), '/search-results?query=luna&category=quickys&duration=5');
+    const { history } = renderOverlay(vi.fn(), '/search-results?query=luna&category=quickys&duration=5');
     const user = userEvent.setup();
     await user.clear(screen.getByRole('combobox'));
     await user.type(screen.getByRole('combobox'), 'sol{Enter}');
-    expect(router.state.location.search).toBe('?query=sol&category=quickys&duration=5');
+    expect(history.location.search).toBe('?query=sol&category=quickys&duration=5');
   });
 
   it('drops that video length when Fotos or Modelos is chosen, which it would leave empty', async () => {
-    const { router } = renderOverlay(vi.fn(), '/search-results?query=luna&duration=5');
+    const { history } = renderOverlay(vi.fn(), '/search-results?query=luna&duration=5');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Fotos' }));
     await user.type(screen.getByRole('combobox'), '{Enter}');
-    expect(router.state.location.search).toBe('?query=luna&category=photos');
+    expect(history.location.search).toBe('?query=luna&category=photos');
   });
 
   it('closes with Escape', async () => {
@@ -112,7 +112,7 @@ describe('SearchOverlay suggestions and recent searches', () => {
 
   it('suggests people and tags as one types, moves with the arrow keys and opens the one picked with Enter', async () => {
     const fetchMock = mockSuggestions();
-    const { router } = renderWithPages();
+    const { history } = renderWithPages();
     const user = userEvent.setup();
     const box = screen.getByRole('combobox', { name: '¿Qué quieres ver?' });
     await user.type(box, 'val');
@@ -128,16 +128,16 @@ describe('SearchOverlay suggestions and recent searches', () => {
     expect(box).toHaveAttribute('aria-activedescendant', person.id);
     expect(person).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Enter}');
-    expect(router.state.location.pathname).toBe('/valeria_rios');
+    expect(history.location.pathname).toBe('/valeria_rios');
   });
 
   it('asks only for tags after a #, and a tag picked opens its page', async () => {
     const fetchMock = mockSuggestions();
-    const { router } = renderWithPages();
+    const { history } = renderWithPages();
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox'), '#val');
     await user.click(await screen.findByRole('option', { name: /#valencia/ }));
-    expect(router.state.location.pathname).toBe('/tags/valencia');
+    expect(history.location.pathname).toBe('/tags/valencia');
     expect(calls(fetchMock).some((call) => call.startsWith('GET /api/users/search'))).toBe(false);
   });
 

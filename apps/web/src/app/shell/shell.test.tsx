@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeStoredUsername } from '../../lib/auth-storage';
-import { jsonResponse, renderRoutes } from '../../test/render-routes';
-import { routes } from '../router';
+import { lazyRoute } from '../../lib/lazy-route';
+import { jsonResponse, renderApp } from '../../test/render-routes';
 
 function signIn() {
   localStorage.setItem('token', 'tok-1');
@@ -28,7 +28,7 @@ describe('Shell', () => {
 
   it('shows the signed-in account in the top bar and side menu', async () => {
     signIn();
-    renderRoutes(routes, ['/']);
+    renderApp(['/']);
     expect(await screen.findByRole('link', { name: 'Tu perfil: @ana' })).toHaveAttribute('href', '/ana');
     const menu = screen.getByTestId('side-menu');
     expect(await within(menu).findByText('Ana Ruiz')).toBeInTheDocument();
@@ -36,7 +36,7 @@ describe('Shell', () => {
   });
 
   it('points Perfil to /login for a visitor', async () => {
-    renderRoutes(routes, ['/']);
+    renderApp(['/']);
     await screen.findByTestId('home-feed');
     const menu = screen.getByTestId('side-menu');
     expect(within(menu).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/login');
@@ -46,7 +46,7 @@ describe('Shell', () => {
 
   it('opens the side menu and logs out: server call, storage cleared, /login', async () => {
     const fetchMock = signIn();
-    const { router } = renderRoutes(routes, ['/']);
+    const { history } = renderApp(['/']);
     const user = userEvent.setup();
     await screen.findByTestId('home-feed');
 
@@ -56,7 +56,7 @@ describe('Shell', () => {
     expect(screen.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Cerrar Sesión' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('username')).toBeNull();
     const logoutCall = fetchMock.mock.calls.find(([path]) => path === '/api/logout');
@@ -66,30 +66,38 @@ describe('Shell', () => {
 
   it('goes to the renamed profile when usernameChanged is broadcast', async () => {
     signIn();
-    const { router } = renderRoutes(routes, ['/settings']);
+    const { history } = renderApp(['/settings']);
     await screen.findByTestId('settings-page');
     act(() => changeStoredUsername('ana_nueva'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/ana_nueva'));
+    await waitFor(() => expect(history.location.pathname).toBe('/ana_nueva'));
   });
 
   it('forgets the session when /api/me answers 401', async () => {
     localStorage.setItem('token', 'caducado');
     localStorage.setItem('username', 'ana');
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(401, { success: false, message: 'Debes iniciar sesión.' }));
-    renderRoutes(routes, ['/']);
+    renderApp(['/']);
     await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
     expect(localStorage.getItem('username')).toBeNull();
     expect(await within(screen.getByTestId('top-bar')).findByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
   });
 
   it('keeps the search overlay open, with its text, when the first screen finishes loading', async () => {
-    renderRoutes(routes, ['/']);
+    // The screen's chunk arrives when the test says so.
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const home = lazyRoute(async () => {
+      await arrived;
+      return (await import('../routes/home-route')).HomeRoute;
+    });
+    renderApp(['/'], [{ index: true, Component: home }]);
     // The screen's chunk is still on its way: the shell around a spinner is already usable.
-    expect(screen.queryByTestId('home-feed')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('status')).toBeInTheDocument();
     fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Buscar' }));
     fireEvent.change(await screen.findByTestId('search-input'), { target: { value: 'atardecer' } });
     const chip = within(screen.getByRole('dialog')).getByRole('button', { name: 'Quickys' });
 
+    act(() => arrive());
     await screen.findByTestId('home-feed');
     expect(screen.getByTestId('search-input')).toHaveValue('atardecer');
     expect(chip).toBeInTheDocument();
@@ -110,7 +118,7 @@ describe('Shell', () => {
       }
       return jsonResponse(404, { success: false, message: 'Recurso no encontrado.' });
     });
-    const { unmount } = renderRoutes(routes, ['/settings']);
+    const { unmount } = renderApp(['/settings']);
     const settings = await screen.findByTestId('settings-page');
     expect(within(settings).getByRole('link', { name: /Mis suscripciones/ })).toHaveAttribute('href', '/settings/subscriptions');
     expect(await within(settings).findByRole('link', { name: /Panel de creador/ })).toHaveAttribute('href', '/creator');
@@ -118,7 +126,7 @@ describe('Shell', () => {
     unmount();
 
     identity = 'none';
-    renderRoutes(routes, ['/settings']);
+    renderApp(['/settings']);
     const plain = await screen.findByTestId('settings-page');
     await waitFor(() => expect(vi.mocked(fetch).mock.calls.filter(([path]) => path === '/api/users/ana/vip')).toHaveLength(1));
     await waitFor(() => expect(within(plain).getByRole('link', { name: /Mis suscripciones/ })).toBeInTheDocument());
@@ -136,7 +144,7 @@ describe('Shell', () => {
       removeEventListener: () => undefined,
     }));
     const user = userEvent.setup();
-    const { unmount } = renderRoutes(routes, ['/settings']);
+    const { unmount } = renderApp(['/settings']);
     await screen.findByTestId('settings-page');
     const menu = screen.getByTestId('side-menu');
     expect(menu).toHaveAttribute('data-collapsed', 'false');
@@ -149,7 +157,7 @@ describe('Shell', () => {
     expect(localStorage.getItem('wag.sideMenuCollapsed')).toBe('1');
     unmount();
 
-    renderRoutes(routes, ['/settings']);
+    renderApp(['/settings']);
     await screen.findByTestId('settings-page');
     const again = screen.getByTestId('side-menu');
     expect(again).toHaveAttribute('data-collapsed', 'true');

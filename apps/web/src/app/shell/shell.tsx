@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { useLocation } from 'react-router';
 import { t } from '../../lib/i18n';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { useLiveChannel } from '../../lib/live-channel';
@@ -40,14 +40,16 @@ function storeCollapsed(collapsed: boolean): void {
   }
 }
 
-/** Top bar, side menu, bottom bar (small screens), footer and search overlay around every screen. */
-export function Shell({ children }: { children?: ReactNode }) {
+/**
+ * Top bar, side menu, bottom bar (small screens), footer and search overlay around every screen;
+ * `pending`: a navigation waits for its screen (the progress bar shows, the screen left stays).
+ */
+export function Shell({ children, pending = false }: { children: ReactNode; pending?: boolean }) {
   const wide = useMediaQuery(WIDE_QUERY);
   // Narrower screens: a drawer, closed until asked for. Wide screens: the menu stays, full or folded.
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [searchOpen, setSearchOpen] = useState(false);
-  const navigation = useNavigation();
   useLiveChannel();
   const location = useLocation();
 
@@ -96,13 +98,13 @@ export function Shell({ children }: { children?: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <TopBar menuOpen={expanded} onToggleMenu={toggleMenu} onOpenSearch={() => setSearchOpen(true)} />
-      {navigation.state === 'loading' ? <div className="shell__progress" role="progressbar" aria-label={t('app.loading')} /> : null}
+      {pending ? <div className="shell__progress" role="progressbar" aria-label={t('app.loading')} /> : null}
       <SideMenu open={menuOpen} collapsed={folded} onToggleCollapsed={wide ? toggleMenu : undefined} />
       <div className="shell__scrim" aria-hidden="true" onClick={closeMenu} />
       <div className="shell__body">
         <EmailBanner />
         <main id="main" className="shell__main" tabIndex={-1}>
-          {children ?? <Outlet />}
+          {children}
         </main>
         <Footer />
       </div>
@@ -112,8 +114,6 @@ export function Shell({ children }: { children?: ReactNode }) {
           <SearchOverlay onClose={() => setSearchOpen(false)} />
         </Suspense>
       ) : null}
-      {/* A full page load always has the key 'default': remember those positions per path instead. */}
-      <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/router';
-import { jsonResponse, renderRoutes } from '../../test/render-routes';
+import { jsonResponse, renderApp } from '../../test/render-routes';
 
 function signIn() {
   localStorage.setItem('token', 'tok-1');
@@ -17,7 +16,7 @@ function signIn() {
 describe('the create button', () => {
   it('opens the chooser with its three ways, each to its form', async () => {
     signIn();
-    renderRoutes(routes, ['/quickys']);
+    renderApp(['/quickys']);
     await userEvent.click(within(screen.getByTestId('bottom-bar')).getByRole('button', { name: 'Crear' }));
     const chooser = await screen.findByRole('dialog', { name: '¿Qué quieres crear?' });
     expect(within(chooser).getByRole('link', { name: /Quicky/ })).toHaveAttribute('href', '/upload?type=quicky');
@@ -26,17 +25,17 @@ describe('the create button', () => {
   });
 
   it('sends a guest to sign in, to come back to this page with the chooser open', async () => {
-    const { router } = renderRoutes(routes, ['/quickys']);
+    const { history } = renderApp(['/quickys']);
     await userEvent.click(within(await screen.findByTestId('top-bar')).getByRole('button', { name: 'Crear' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/quickys?create=1');
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(history.location.search).get('next')).toBe('/quickys?create=1');
   });
 
   it('opens on arrival with ?create=1 for a signed-in person, and takes the parameter away', async () => {
     signIn();
-    const { router } = renderRoutes(routes, ['/quickys?create=1']);
+    const { history } = renderApp(['/quickys?create=1']);
     expect(await screen.findByRole('dialog', { name: '¿Qué quieres crear?' })).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(router.state.location.pathname).toBe('/quickys');
+    await waitFor(() => expect(history.location.search).toBe(''));
+    expect(history.location.pathname).toBe('/quickys');
   });
 });

@@ -36,13 +36,13 @@ describe('LoginPage', () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       jsonResponse(200, { success: true, token: 'tok-1', username: 'ana', message: '¡Inicio de sesión exitoso!' }),
     );
-    const { router } = renderLogin();
+    const { history } = renderLogin();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
     await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(localStorage.getItem('token')).toBe('tok-1');
     expect(localStorage.getItem('username')).toBe('ana');
     expect(screen.getByText('¡Inicio de sesión exitoso!')).toBeInTheDocument();
@@ -76,12 +76,12 @@ describe('LoginPage', () => {
     ['/login?next=%2F%5Cevil.example', '/'],
   ])('from %s, lands on %s once signed in', async (entry, landing) => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, { success: true, token: 'tok-1', username: 'ana', message: 'ok' }));
-    const { router } = renderLogin(entry);
+    const { history } = renderLogin(entry);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Correo electrónico'), 'ana@example.com');
     await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+    await waitFor(() => expect(history.location.pathname).toBe(landing));
   });
 
   it('keeps the page to come back to on the link to register', () => {

@@ -91,10 +91,10 @@ describe('RegisterPage validation', () => {
     const fetchMock = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(jsonResponse(201, { success: true, message: 'Registro exitoso', username: 'luna_22' }));
-    const { router } = renderRegister();
+    const { history } = renderRegister();
     await fill({ username: 'luna_22', birthDate: '1995-04-12', email: 'luna@example.com', password: 'secreto1', confirm: 'secreto1' });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
     expect(screen.getByText('Registro exitoso')).toBeInTheDocument();
     expect(screen.getByLabelText('Correo electrónico')).toHaveValue('luna@example.com');
 
@@ -112,13 +112,13 @@ describe('RegisterPage validation', () => {
     vi.spyOn(globalThis, 'fetch')
       .mockResolvedValueOnce(jsonResponse(201, { success: true, message: 'Registro exitoso', username: 'luna_22' }))
       .mockResolvedValueOnce(jsonResponse(200, { success: true, token: 'tok-1', username: 'luna_22', message: 'ok' }));
-    const { router } = renderRegister('/register?next=%2Fpost%2Fabc');
+    const { history } = renderRegister('/register?next=%2Fpost%2Fabc');
     await fill({ username: 'luna_22', birthDate: '1995-04-12', email: 'luna@example.com', password: 'secreto1', confirm: 'secreto1' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?next=%2Fpost%2Fabc');
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
+    expect(history.location.search).toBe('?next=%2Fpost%2Fabc');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Contraseña'), 'secreto1');
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/post/abc'));
+    await waitFor(() => expect(history.location.pathname).toBe('/post/abc'));
   });
 });

@@ -100,10 +100,10 @@ describe('Followers and following lists', () => {
 
   it('sends a guest who presses Seguir to /login', async () => {
     mockApi({ 'GET /api/users/valeria_rios/followers': { users: followers, nextCursor: null } });
-    const { router } = renderList('/valeria_rios/followers');
+    const { history } = renderList('/valeria_rios/followers');
     await screen.findByTestId('follow-list');
     await userEvent.click(within(rowOf('mateo_fit')).getByRole('button'));
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
   });
 
   it('loads the next page with the cursor', async () => {

@@ -114,10 +114,10 @@ describe('HomePage (Para ti)', () => {
       '/api/feed': { kind: 'following', items: [{ ...makePost({ slug: 'uno', body: 'Primer post' }), isLiked: false }], nextCursor: null },
       '/api/posts/slug/q1': { success: true, post: { ...quicky, tags: [], media: [], isOwner: false, isFollowingAuthor: false, user: { ...quicky.user, isVerified: false } } },
     });
-    const { router } = renderRoutes([{ path: '/', element: <HomeRoute /> }], ['/?tab=para-ti']);
+    const { history } = renderRoutes([{ path: '/', element: <HomeRoute /> }], ['/?tab=para-ti']);
     expect(await screen.findByText('Un quicky para ti')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: 'Siguiendo' }));
     expect(await screen.findByText('Primer post')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?tab=siguiendo');
+    expect(history.location.search).toBe('?tab=siguiendo');
   });
 });

@@ -47,10 +47,10 @@ afterEach(() => vi.restoreAllMocks());
 describe('the Identidad queue of the desk', () => {
   it('is a tab listing pending requests, the date-of-birth mismatch flagged', async () => {
     server();
-    const { router } = renderRoutes([{ path: '/moderation', Component: ModerationQueuePage }], ['/moderation']);
+    const { history } = renderRoutes([{ path: '/moderation', Component: ModerationQueuePage }], ['/moderation']);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Identidad' }));
-    expect(router.state.location.search).toBe('?queue=identity');
+    expect(history.location.search).toBe('?queue=identity');
     const rows = await screen.findAllByTestId('identity-item');
     expect(rows.map((row) => row.getAttribute('href'))).toEqual([`/moderation/identity/${ID}`, '/moderation/identity/b5']);
     expect(within(rows[0]!).getByText('Fecha de nacimiento distinta')).toBeInTheDocument();

@@ -51,9 +51,9 @@ describe('the payouts queue of the moderation desk', () => {
       'GET /api/moderation/queue': emptyQueue,
       'GET /api/moderation/payouts': { items: [payout(), payout({ id: 'p2', amount: 150, creatorBalance: 0, creator: { username: 'mateo_fit', fullName: null, profilePictureUrl: null } })], nextCursor: null },
     });
-    const { router } = renderDesk();
+    const { history } = renderDesk();
     await userEvent.click(await screen.findByRole('tab', { name: 'Pagos' }));
-    expect(router.state.location.search).toBe('?queue=payouts');
+    expect(history.location.search).toBe('?queue=payouts');
     const rows = await screen.findAllByTestId('payout-item');
     expect(rows).toHaveLength(2);
     expect(plain(within(rows[0]!).getByText(/valeria_rios/).textContent)).toBe('40,00 US$ · @valeria_rios');
@@ -114,10 +114,10 @@ describe('the payouts queue of the moderation desk', () => {
       'GET /api/moderation/payouts': (_init, url) =>
         jsonResponse(200, { items: url.includes('status=paid') ? [payout({ status: 'paid', paidAt: '2026-11-24T09:00:00.000Z', paidBy: 'jefa' })] : [], nextCursor: null }),
     });
-    const { router } = renderDesk('/moderation?queue=payouts');
+    const { history } = renderDesk('/moderation?queue=payouts');
     await screen.findByText('No hay solicitudes de pago pendientes.');
     await userEvent.click(screen.getByRole('tab', { name: 'Pagados' }));
-    expect(router.state.location.search).toBe('?queue=payouts&status=paid');
+    expect(history.location.search).toBe('?queue=payouts&status=paid');
     const row = await screen.findByTestId('payout-item');
     expect(within(row).getByText(/pagado el 24 nov 2026 · por @jefa/)).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Marcar como pagado' })).not.toBeInTheDocument();

@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/router';
-import { jsonResponse, renderRoutes } from '../../../test/render-routes';
+import { jsonResponse, renderApp } from '../../../test/render-routes';
 import { calls, deferred, makeProfile, meResponse, mockApi, signIn } from '../../../test/social-fixtures';
 import { USERNAME_CHECK_DEBOUNCE_MS } from '../hooks/use-username-availability';
 
@@ -31,7 +30,7 @@ describe('Personal information', () => {
   it('loads, then fills the form: name, username, email (email), phone (tel), birth date (date, YYYY-MM-DD)', async () => {
     const answer = deferred<Response>();
     mockApi({ 'GET /api/me': meResponse('demo'), 'GET /api/user/personal-info': () => answer.promise });
-    renderRoutes(routes, [PATH]);
+    renderApp([PATH]);
     expect(await screen.findByText('Cargando tu información…')).toBeInTheDocument();
     answer.resolve(jsonResponse(200, info));
     expect(await screen.findByLabelText('Nombre completo')).toHaveValue('Demo WAG');
@@ -53,7 +52,7 @@ describe('Personal information', () => {
       'GET /api/user/personal-info': info,
       'GET /api/username/check/camila_ortega': { available: false, message: null },
     });
-    renderRoutes(routes, [PATH]);
+    renderApp([PATH]);
     const user = setup();
     const field = await screen.findByLabelText('Nombre de usuario');
 
@@ -81,7 +80,7 @@ describe('Personal information', () => {
       'GET /api/user/personal-info': info,
       'GET /api/username/check/admin': { available: false, message: 'Ese nombre de usuario no está disponible.' },
     });
-    renderRoutes(routes, [PATH]);
+    renderApp([PATH]);
     const user = setup();
     const field = await screen.findByLabelText('Nombre de usuario');
     await user.clear(field);
@@ -96,7 +95,7 @@ describe('Personal information', () => {
       'GET /api/user/personal-info': info,
       'GET /api/username/check/camila_ortega': { available: false, message: null },
     });
-    renderRoutes(routes, [PATH]);
+    renderApp([PATH]);
     const user = setup();
     const field = await screen.findByLabelText('Nombre de usuario');
     await user.clear(field);
@@ -115,7 +114,7 @@ describe('Personal information', () => {
       'GET /api/user/personal-info': info,
       'PUT /user/personal-info': { success: true, message: 'Información actualizada con éxito.', username: 'demo' },
     });
-    const { router } = renderRoutes(routes, [PATH]);
+    const { history } = renderApp([PATH]);
     const user = setup();
     await user.clear(await screen.findByLabelText('Nombre completo'));
     await user.type(screen.getByLabelText('Nombre completo'), '  Demo Nuevo ');
@@ -132,7 +131,7 @@ describe('Personal information', () => {
       phone: '+34 600 000 000',
       dob: '1995-04-12',
     });
-    expect(router.state.location.pathname).toBe(PATH);
+    expect(history.location.pathname).toBe(PATH);
     expect(localStorage.getItem('username')).toBe('demo');
   });
 
@@ -142,7 +141,7 @@ describe('Personal information', () => {
       'GET /api/user/personal-info': info,
       'PUT /user/personal-info': { success: true, message: 'Información actualizada con éxito.', username: 'demo' },
     });
-    renderRoutes(routes, [PATH]);
+    renderApp([PATH]);
     const user = setup();
     const email = await screen.findByLabelText('Correo electrónico');
     await user.clear(email);
@@ -172,7 +171,7 @@ describe('Personal information', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let reply = jsonResponse(409, { success: false, message: 'Ese correo electrónico ya está registrado.' });
     mockApi({ 'GET /api/me': meResponse('demo'), 'GET /api/user/personal-info': info, 'PUT /user/personal-info': () => reply });
-    renderRoutes(routes, [PATH]);
+    renderApp([PATH]);
     const user = setup();
     await user.click(await screen.findByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Ese correo electrónico ya está registrado.')).toBeInTheDocument();
@@ -196,7 +195,7 @@ describe('Personal information', () => {
       },
       'GET /api/profile/demo_nuevo': makeProfile({ isOwner: true, user: { username: 'demo_nuevo', fullName: 'Demo WAG' } }),
     });
-    const { router } = renderRoutes(routes, [PATH]);
+    const { history } = renderApp([PATH]);
     const user = setup();
     const field = await screen.findByLabelText('Nombre de usuario');
     expect(within(screen.getByTestId('side-menu')).getByTestId('side-menu-username')).toHaveTextContent('@demo');
@@ -207,7 +206,7 @@ describe('Personal information', () => {
     expect(await screen.findByText('Nombre de usuario disponible.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/demo_nuevo'));
+    await waitFor(() => expect(history.location.pathname).toBe('/demo_nuevo'));
     window.removeEventListener('usernameChanged', listener);
     expect(heard).toEqual(['demo_nuevo']);
     expect(localStorage.getItem('username')).toBe('demo_nuevo');

@@ -39,7 +39,7 @@ describe('Edit profile picture', () => {
       'GET /api/me': meResponse('demo'),
       'PUT /api/user/profile-picture': { success: true, message: 'ok', profilePictureUrl: '/media/avatars/demo.jpg' },
     });
-    const { router } = renderPage();
+    const { history } = renderPage();
     const user = userEvent.setup();
     await user.upload(screen.getByTestId('picture-input'), photo());
 
@@ -52,7 +52,7 @@ describe('Edit profile picture', () => {
 
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('¡Foto de perfil actualizada!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/demo'));
+    await waitFor(() => expect(history.location.pathname).toBe('/demo'));
 
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     const body = put?.[1]?.body as FormData;
@@ -69,12 +69,12 @@ describe('Edit profile picture', () => {
       'GET /api/me': meResponse('demo'),
       'PUT /api/user/profile-picture': () => jsonResponse(400, { success: false, message: 'El archivo no es una imagen válida.' }),
     });
-    const { router } = renderPage();
+    const { history } = renderPage();
     const user = userEvent.setup();
     await user.upload(screen.getByTestId('picture-input'), photo());
     await user.click(await screen.findByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Error al guardar la imagen.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/edit-profile-picture');
+    expect(history.location.pathname).toBe('/edit-profile-picture');
   });
 
   it('refuses a file that is not an image', async () => {

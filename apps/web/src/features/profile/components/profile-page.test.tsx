@@ -120,13 +120,13 @@ describe('ProfilePage: tabs and grids', () => {
 
   it('moves between tabs with the arrow keys', async () => {
     mockApi({ 'GET /api/profile/valeria_rios': makeProfile({ posts }) });
-    const { router } = renderProfile();
+    const { history } = renderProfile();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Posts' }));
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Quickys' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Quickys' })).toHaveFocus();
-    expect(router.state.location.search).toBe('?tab=quickys');
+    expect(history.location.search).toBe('?tab=quickys');
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'VIP' })).toHaveAttribute('aria-selected', 'true');
   });
@@ -270,9 +270,9 @@ describe('ProfilePage: follow', () => {
 
   it('sends a guest who presses Seguir to /login without calling the server', async () => {
     const fetchMock = mockApi({ 'GET /api/profile/valeria_rios': makeProfile() });
-    const { router } = renderProfile();
+    const { history } = renderProfile();
     await userEvent.click(await screen.findByRole('button', { name: 'Seguir' }));
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
     expect(calls(fetchMock).some((call) => call.includes('/follow/'))).toBe(false);
   });
 });

@@ -54,7 +54,7 @@ describe('VIP tab', () => {
         });
       },
     });
-    const { router } = renderProfile();
+    const { history } = renderProfile();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Suscribirme' }));
     const sheet = await screen.findByRole('dialog', { name: 'Suscripción VIP' });
@@ -70,7 +70,7 @@ describe('VIP tab', () => {
     const tiles = within(screen.getByTestId('post-grid')).getAllByTestId('post-tile');
     expect(tiles).toHaveLength(2);
     expect(within(tiles[0]!).getByRole('link')).toHaveAttribute('href', '/post/vip-v1');
-    expect(router.state.location.search).toBe('?tab=vip');
+    expect(history.location.search).toBe('?tab=vip');
     // Read again from the server, not patched: the profile and the offer were each fetched twice.
     expect(calls(fetchMock).filter((call) => call === 'GET /api/profile/valeria_rios')).toHaveLength(2);
   });

@@ -78,7 +78,7 @@ describe('Resultados de Búsqueda', () => {
       'GET /api/search': page({ posts: [makePost()] }),
       'GET /api/wag-stars': { users: [] },
     });
-    const { router } = renderSearch('/search-results?query=playa&category=quickys');
+    const { history } = renderSearch('/search-results?query=playa&category=quickys');
     await screen.findAllByTestId('search-result');
     expect(within(screen.getByTestId('search-chips')).getByRole('button', { name: 'Quitar el filtro Quickys' })).toBeInTheDocument();
 
@@ -93,14 +93,14 @@ describe('Resultados de Búsqueda', () => {
     expect(within(dialog).getByTestId('search-duration-value')).toHaveTextContent('Hasta 5 min');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
 
-    await waitFor(() => expect(router.state.location.search).toBe('?query=playa&category=quickys&sort=popular&orientation=vertical&quality=hd&duration=5'));
+    await waitFor(() => expect(history.location.search).toBe('?query=playa&category=quickys&sort=popular&orientation=vertical&quality=hd&duration=5'));
     await waitFor(() => expect(calls(fetchMock)).toContain('GET /api/search?query=playa&category=quickys&sort=popular&orientation=vertical&quality=hd&duration=5'));
     const chips = within(screen.getByTestId('search-chips')).getAllByRole('button').map((chip) => chip.textContent);
     expect(chips).toEqual(['Quickys', 'Popular', 'Vertical', 'HD', 'Hasta 5 min']);
     expect(screen.getByTestId('search-filter-button')).toHaveAccessibleName('Filtros (5 activos)');
 
     await userEvent.click(screen.getByRole('button', { name: 'Quitar el filtro Popular' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?query=playa&category=quickys&orientation=vertical&quality=hd&duration=5'));
+    await waitFor(() => expect(history.location.search).toBe('?query=playa&category=quickys&orientation=vertical&quality=hd&duration=5'));
 
     // Modelos replaces the content type; Limpiar drops every filter and keeps the text.
     await userEvent.click(screen.getByTestId('search-filter-button'));
@@ -108,20 +108,20 @@ describe('Resultados de Búsqueda', () => {
     await userEvent.click(within(again).getByRole('radio', { name: 'Modelos' }));
     expect(within(again).getByRole('radio', { name: 'Todo', checked: true })).toBeInTheDocument();
     await userEvent.click(within(again).getByRole('button', { name: 'Limpiar' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?query=playa'));
+    await waitFor(() => expect(history.location.search).toBe('?query=playa'));
     expect(screen.queryByTestId('search-chips')).not.toBeInTheDocument();
   });
 
   it('searches again from its own box, keeping the filters', async () => {
     mockApi({ 'GET /api/search': page(), 'GET /api/wag-stars': { users: [] } });
-    const { router } = renderSearch('/search-results?query=playa&sort=recent');
+    const { history } = renderSearch('/search-results?query=playa&sort=recent');
     const box = await screen.findByRole('searchbox', { name: 'Buscar' });
     // Newest first is the default order: no filter chip, no count.
     expect(screen.queryByTestId('search-chips')).not.toBeInTheDocument();
     expect(screen.getByTestId('search-filter-button')).toHaveAccessibleName('Filtros');
     await userEvent.clear(box);
     await userEvent.type(box, '  atardecer en Tulum {Enter}');
-    await waitFor(() => expect(router.state.location.search).toBe('?query=atardecer%20en%20Tulum&sort=recent'));
+    await waitFor(() => expect(history.location.search).toBe('?query=atardecer%20en%20Tulum&sort=recent'));
     expect(await screen.findByRole('searchbox', { name: 'Buscar' })).toHaveValue('atardecer en Tulum');
   });
 
@@ -147,11 +147,11 @@ describe('Resultados de Búsqueda', () => {
       'GET /api/search': page(),
       'GET /api/wag-stars': { users: [makeStar({ username: 'lucia_moda' }), makeStar({ username: 'demo', fullName: 'Demo' })] },
     });
-    const { router } = renderSearch('/search-results?query=moda');
+    const { history } = renderSearch('/search-results?query=moda');
     const stars = await screen.findAllByTestId('search-star');
     expect(stars.map((star) => star.getAttribute('data-username'))).toEqual(['lucia_moda', 'demo']);
     await userEvent.click(within(stars[0]!).getByRole('button', { name: 'Seguir' }));
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
   });
 
   it('follows a WAG Star at once when signed in, and leaves yourself out', async () => {

@@ -69,13 +69,13 @@ describe('publishing for subscribers', () => {
 
   it('sends confirmConsent=true once confirmed by a verified creator', async () => {
     serveStatus('approved');
-    const { router } = renderUpload();
+    const { history } = renderUpload();
     const user = await pickPhotoForSubscribers();
     await waitFor(() => expect(screen.getByTestId('subscribers-consent')).toBeInTheDocument());
     expect(screen.queryByRole('link', { name: 'Verificar mi identidad' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /Confirmo que todas las personas que aparecen son mayores de edad/ }));
     await user.click(screen.getByRole('button', { name: 'Publicar' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/post/vip1'));
+    await waitFor(() => expect(history.location.pathname).toBe('/post/vip1'));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.get('visibility')).toBe('subscribers');
     expect(sent[0]!.get('confirmConsent')).toBe('true');

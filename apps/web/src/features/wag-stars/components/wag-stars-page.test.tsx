@@ -59,10 +59,10 @@ describe('WAG Stars', () => {
 
   it('sends a guest to /login from Seguir', async () => {
     mockApi({ 'GET /api/wag-stars': { users: stars } });
-    const { router } = renderStars();
+    const { history } = renderStars();
     await screen.findByTestId('wag-stars');
     await userEvent.click(within(card('lucia_moda')).getByRole('button', { name: 'Seguir' }));
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
   });
 
   it('says when the list cannot be loaded', async () => {
