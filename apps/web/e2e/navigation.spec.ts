@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, expect, signInAs, skipGates, test } from './support';
 
-// React Router runs in its declarative mode (docs/decisions/00XX-declarative-router.md): the app
+// React Router runs in its declarative mode (docs/decisions/0037-declarative-router.md): the app
 // itself keeps the page left on the screen while the next one's code loads (lib/lazy-route.tsx) and
 // restores the scroll position per history entry (lib/scroll-restoration.ts).
 
