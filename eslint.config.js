@@ -37,7 +37,7 @@ const webZones = [
 // values, or zod lands in the browser bundle. Values come from the zod-free modules, the ones
 // packages/contract/src/zod-free.test.ts lists.
 const contractZodFree = ['@wag/contract/*-rules', '@wag/contract/routes', '@wag/contract/event-stream'];
-// React Router runs in its declarative mode (docs/decisions/00XX-declarative-router.md): what only a
+// React Router runs in its declarative mode (docs/decisions/0037-declarative-router.md): what only a
 // data router provides throws at run time there (unit tests render the same mode), and would bring
 // the data router's code back into the first screen.
 const dataRouterOnly = [
