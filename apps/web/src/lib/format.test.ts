@@ -64,17 +64,21 @@ describe('commentAge', () => {
     }
     const Original = Intl.RelativeTimeFormat;
     let made = 0;
-    Intl.RelativeTimeFormat = class extends Original {
-      constructor(...args: ConstructorParameters<typeof Intl.RelativeTimeFormat>) {
-        super(...args);
-        made += 1;
-      }
-    };
+    Reflect.set(
+      Intl,
+      'RelativeTimeFormat',
+      class extends Original {
+        constructor(...args: ConstructorParameters<typeof Intl.RelativeTimeFormat>) {
+          super(...args);
+          made += 1;
+        }
+      },
+    );
     try {
       commentAge(ago(5 * 60_000), now);
       expect(made).toBe(0);
     } finally {
-      Intl.RelativeTimeFormat = Original;
+      Reflect.set(Intl, 'RelativeTimeFormat', Original);
     }
   });
 });
