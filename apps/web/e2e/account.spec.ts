@@ -15,8 +15,11 @@ async function linksMailedTo(email: string, linkPage: string, count = 1): Promis
   await expect
     .poll(() => {
       // The .eml body is quoted-printable: soft line breaks and '=' written as '=3D'.
+      // Only whole messages: the server writes each as `.eml.tmp` and then renames it.
       const files = existsSync(outbox)
-        ? readdirSync(outbox).map((name) => readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+        ? readdirSync(outbox)
+            .filter((name) => name.endsWith('.eml'))
+            .map((name) => readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
         : [];
       tokens = files.filter((text) => text.includes(email)).flatMap((text) => pattern.exec(text)?.[1] ?? []);
       return tokens.length;
