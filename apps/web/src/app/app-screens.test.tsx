@@ -1,9 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from 'react-dom';
+import { Link, UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HistoryRouter } from '../lib/history-router';
 import { lazyRoute } from '../lib/lazy-route';
 import { renderApp } from '../test/render-routes';
+import { Providers } from './providers';
+import { AppScreens, prepareScreens } from './router';
 
 /** A module load that settles when the test says so. */
 function gate<T>() {
@@ -172,5 +177,28 @@ describe("the app's screens", () => {
     expect(progress()).not.toBeInTheDocument();
     await act(async () => first.resolve(Home));
     await waitFor(() => expect(screen.getByTestId('home')).toBeInTheDocument());
+  });
+});
+
+describe("the app's screens, rendered as the browser does (effects after a frame, not inside act)", () => {
+  it('shows a screen whose module settles before the effects run (a chunk fetched early, from the cache)', async () => {
+    const routes = [{ index: true, Component: lazyRoute(() => Promise.resolve(Next)) }];
+    const history = createMemoryHistory({ initialEntries: ['/'], v5Compat: true });
+    const container = document.createElement('div');
+    document.body.append(container);
+    try {
+      render(
+        <Providers queryClient={new QueryClient()}>
+          <HistoryRouter history={history} prepare={(to) => prepareScreens(to, routes)}>
+            <AppScreens routes={routes} />
+          </HistoryRouter>
+        </Providers>,
+        container,
+      );
+      await waitFor(() => expect(within(container).getByTestId('next')).toBeInTheDocument());
+    } finally {
+      render(null, container);
+      container.remove();
+    }
   });
 });

@@ -98,8 +98,15 @@ export function useShownLocation(routes: RouteObject[]): { location: Location | 
   });
   useEffect(() => {
     if (!waiting) return;
+    const loads = loadsFor(routes, location);
+    // Settled already, between the render that asked and this effect (a chunk fetched early, a fast
+    // cache): render again now, or nothing would, and the old screen or the spinner would stay.
+    if (!loads) {
+      settled((count) => count + 1);
+      return;
+    }
     let current = true;
-    void loadsFor(routes, location)?.then(() => {
+    void loads.then(() => {
       if (current) settled((count) => count + 1);
     });
     return () => {
