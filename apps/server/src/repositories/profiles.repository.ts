@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { MediaKind, PostType } from '../db/schema.js';
 import type { PersonFacts, PostFacts } from '../access/rules.js';
@@ -55,41 +55,6 @@ export interface PostsPageQuery {
   postType?: PostType;
 }
 
-/** The columns of a ProfileRow, in the order findProfile selects them (the first-page statement prefixes them). */
-const PROFILE_KEYS = [
-  'id', 'suspended', 'viewer_blocked', 'username', 'full_name', 'bio', 'avatar_key', 'is_verified', 'followers_count', 'following_count',
-  'posts_count', 'listed_posts_count', 'followers_posts_count', 'is_following', 'has_active_stories',
-] as const satisfies ReadonlyArray<keyof ProfileRow>;
-
-/** The profile of `u` as the viewer's profile page needs it: the columns of PROFILE_KEYS. */
-function profileColumnsSql(viewerId: string | null, now: Date, activeSince: Date) {
-  return sql`${personFactsSql(viewerId, now, 'u')}, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified,
-    u.followers_count, u.following_count, u.posts_count, u.listed_posts_count, u.followers_posts_count,
-    ${followsSql(viewerId, sql.ref('u.id'))} AS is_following,
-    EXISTS (
-      SELECT 1 FROM stories s
-      WHERE s.user_id = u.id AND s.created_at > ${activeSince}
-        AND ${storyVisibleSql(viewerId, now, 's')}
-    ) AS has_active_stories`;
-}
-
-/** A page of the posts of the user in `owner` the viewer finds listed, newest first (the rows of ProfilePostRow). */
-function postsPageSql({ owner, viewerId, now, limit, after, postType }: Omit<PostsPageQuery, 'ownerId'> & { owner: RawBuilder<unknown> }) {
-  return sql`
-    SELECT p.id, ${postFactsSql(viewerId, now, 'p')}, p.slug, p.post_type, p.content_type, p.title, p.description,
-           p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
-           m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key, m.stream_key,
-           (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count
-    FROM posts p
-    LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
-    WHERE p.user_id = ${owner}
-      AND ${postListedSql(viewerId, now, 'p')}
-      ${postType ? sql`AND p.post_type = ${postType}` : sql``}
-      ${after ? sql`AND (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
-    ORDER BY p.created_at DESC, p.id DESC
-    LIMIT ${limit}`;
-}
-
 export function createProfilesRepository(db: Database) {
   return {
     /**
@@ -100,7 +65,14 @@ export function createProfilesRepository(db: Database) {
      */
     async findProfile(username: string, viewerId: string | null, now: Date, activeSince: Date): Promise<ProfileRow | undefined> {
       const result = await sql<ProfileRow>`
-        SELECT ${profileColumnsSql(viewerId, now, activeSince)}
+        SELECT ${personFactsSql(viewerId, now, 'u')}, u.username, u.full_name, u.bio, u.avatar_key, u.is_verified,
+               u.followers_count, u.following_count, u.posts_count, u.listed_posts_count, u.followers_posts_count,
+               ${followsSql(viewerId, sql.ref('u.id'))} AS is_following,
+               EXISTS (
+                 SELECT 1 FROM stories s
+                 WHERE s.user_id = u.id AND s.created_at > ${activeSince}
+                   AND ${storyVisibleSql(viewerId, now, 's')}
+               ) AS has_active_stories
         FROM users u
         WHERE lower(u.username) = lower(${username})`.execute(db);
       return result.rows[0];
@@ -111,39 +83,21 @@ export function createProfilesRepository(db: Database) {
      * others' ready ones of their audience, VIP ones to be shown locked), newest first. One query,
      * first media joined.
      */
-    async listPosts({ ownerId, ...query }: PostsPageQuery): Promise<ProfilePostRow[]> {
-      const result = await sql<ProfilePostRow>`${postsPageSql({ ...query, owner: sql`${ownerId}` })}`.execute(db);
+    async listPosts({ ownerId, viewerId, now, limit, after, postType }: PostsPageQuery): Promise<ProfilePostRow[]> {
+      const result = await sql<ProfilePostRow>`
+        SELECT p.id, ${postFactsSql(viewerId, now, 'p')}, p.slug, p.post_type, p.content_type, p.title, p.description,
+               p.likes_count, p.views_count, p.comments_count, p.created_at, p.created_at::text AS cursor_at,
+               m.width, m.height, m.duration_ms, m.image_key, m.thumb_key, m.video_key, m.poster_key, m.stream_key,
+               (SELECT count(*)::int FROM post_media c WHERE c.post_id = p.id) AS media_count
+        FROM posts p
+        LEFT JOIN post_media m ON m.post_id = p.id AND m.position = 0
+        WHERE p.user_id = ${ownerId}
+          AND ${postListedSql(viewerId, now, 'p')}
+          ${postType ? sql`AND p.post_type = ${postType}` : sql``}
+          ${after ? sql`AND (p.created_at, p.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+        ORDER BY p.created_at DESC, p.id DESC
+        LIMIT ${limit}`.execute(db);
       return result.rows;
-    },
-
-    /**
-     * findProfile and the first page of listPosts in one statement (the profile page: one round trip
-     * less per request). The caller judges the profile with the access rules before showing anything;
-     * the posts' own rules already leave out every post of someone blocked either way, suspended or
-     * deleted (postListedSql). The profile's columns come prefixed (`profile_`) on every row; a user
-     * with no post listed gives one row with the post's columns null.
-     */
-    async findProfileWithPosts(
-      username: string,
-      query: Omit<PostsPageQuery, 'ownerId' | 'after'> & { activeSince: Date },
-    ): Promise<{ profile: ProfileRow | undefined; posts: ProfilePostRow[] }> {
-      const { viewerId, now, activeSince } = query;
-      const head = sql.join(PROFILE_KEYS.map((key) => sql`h.${sql.ref(key)} AS ${sql.ref(`profile_${key}`)}`));
-      const result = await sql<Record<string, unknown>>`
-        WITH h AS (
-          SELECT ${profileColumnsSql(viewerId, now, activeSince)}
-          FROM users u
-          WHERE lower(u.username) = lower(${username})
-        )
-        SELECT ${head}, r.*
-        FROM h
-        LEFT JOIN LATERAL (${postsPageSql({ ...query, owner: sql`h.id` })}) r ON true
-        ORDER BY r.created_at DESC NULLS LAST, r.id DESC`.execute(db);
-      const first = result.rows[0];
-      if (!first) return { profile: undefined, posts: [] };
-      const profile = Object.fromEntries(PROFILE_KEYS.map((key) => [key, first[`profile_${key}`]])) as unknown as ProfileRow;
-      const posts = result.rows.filter((row) => row.id !== null) as unknown as ProfilePostRow[];
-      return { profile, posts };
     },
   };
 }

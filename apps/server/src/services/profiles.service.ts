@@ -7,7 +7,7 @@ import { NotFoundError } from '../lib/errors.js';
 import { mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
-import type { ProfilePostRow, ProfileRow, ProfilesRepository } from '../repositories/profiles.repository.js';
+import type { ProfileRow, ProfilesRepository } from '../repositories/profiles.repository.js';
 import type { Viewer } from './auth.service.js';
 import { toPostSummary } from './post-summary.js';
 
@@ -24,16 +24,6 @@ export function createProfilesService({ profiles, clock }: ProfilesServiceDeps) 
     return profile;
   }
 
-  /** A page of the profile's posts from rows read with one more than `limit`. */
-  function pageOf(profile: ProfileRow, viewerId: string | null, rows: ProfilePostRow[], limit: number): UserPostsResponse {
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      posts: page.map((row) => toPostSummary(row, profile, postVisibility(row, viewerId))),
-      nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_at, last.id]) : null,
-    };
-  }
-
   async function postsPage(profile: ProfileRow, viewer: Viewer | null, query: UserPostsQuery): Promise<UserPostsResponse> {
     const viewerId = viewer?.userId ?? null;
     const limit = query.limit ?? USER_POSTS_PAGE_SIZE;
@@ -45,25 +35,20 @@ export function createProfilesService({ profiles, clock }: ProfilesServiceDeps) 
       after: query.cursor ? decodeTimeCursor(query.cursor) : undefined,
       postType: query.post_type,
     });
-    return pageOf(profile, viewerId, rows, limit);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      posts: page.map((row) => toPostSummary(row, profile, postVisibility(row, viewerId))),
+      nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_at, last.id]) : null,
+    };
   }
 
   return {
     /** The profile page: the public user, counters as this viewer sees them, the first posts and the viewer's relation. */
     async getProfile(username: string, viewer: Viewer | null): Promise<ProfileResponse> {
-      const viewerId = viewer?.userId ?? null;
-      const now = clock.now();
-      // The profile and its first page in one statement; the page is shown only once the rules find the person.
-      const found = await profiles.findProfileWithPosts(username, {
-        viewerId,
-        now,
-        activeSince: new Date(now.getTime() - STORY_LIFETIME_MS),
-        limit: USER_POSTS_PAGE_SIZE + 1,
-      });
-      const profile = found.profile;
-      if (!profile || !personVisible(profile, viewerId)) throw new NotFoundError(messages.userNotFound);
-      const isOwner = viewerId === profile.id;
-      const { posts, nextCursor } = pageOf(profile, viewerId, found.posts, USER_POSTS_PAGE_SIZE);
+      const profile = await findProfile(username, viewer);
+      const isOwner = viewer?.userId === profile.id;
+      const { posts, nextCursor } = await postsPage(profile, viewer, {});
       return {
         success: true,
         user: {

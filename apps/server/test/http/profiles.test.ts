@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORY_LIFETIME_MS } from '@wag/contract/stories';
-import { USER_POSTS_PAGE_SIZE } from '@wag/contract/profiles';
 import { messages } from '../../src/lib/messages.js';
-import { createProfilesRepository } from '../../src/repositories/profiles.repository.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { insertPost } from '../support/posts.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -128,52 +125,6 @@ describe('GET /api/profile/{username}', () => {
     expect((await profileAs(star, star.username)).user.hasActiveStories).toBe(true);
     t.clock.advance(24 * 60 * 60 * 1000 + 1000);
     expect((await profileAs(fan, star.username)).user.hasActiveStories).toBe(false);
-  });
-});
-
-describe('the profile and its first page in one statement', () => {
-  // getProfile reads both with findProfileWithPosts: one round trip less per request than findProfile
-  // then listPosts (docs/benchmarks.md, "Profile, post page, comments and notifications").
-  const repository = () => createProfilesRepository(t.db);
-  const pageFor = async (viewerId: string | null, username: string) => {
-    const now = t.clock.now();
-    const activeSince = new Date(now.getTime() - STORY_LIFETIME_MS);
-    const one = await repository().findProfileWithPosts(username, { viewerId, now, activeSince, limit: USER_POSTS_PAGE_SIZE + 1 });
-    const profile = await repository().findProfile(username, viewerId, now, activeSince);
-    const posts = profile ? await repository().listPosts({ ownerId: profile.id, viewerId, now, limit: USER_POSTS_PAGE_SIZE + 1 }) : [];
-    return { one, two: { profile, posts } };
-  };
-
-  it('reads the same profile and posts as the two statements, for every viewer', async () => {
-    for (const viewer of [null, owner, follower, stranger]) {
-      const { one, two } = await pageFor(viewer?.id ?? null, 'perfil_OWNER');
-      expect(one.profile).toBeDefined();
-      expect(one.profile).toEqual(two.profile);
-      expect(one.posts.map((post) => ({ ...post }))).toEqual(two.posts.map((post) => expect.objectContaining({ ...post })));
-      expect(one.posts.map((post) => post.id)).toEqual(two.posts.map((post) => post.id));
-    }
-  });
-
-  it('reads no post of a person blocked either way, nor of a missing one', async () => {
-    const author = await createUser(t);
-    const blocker = await createUser(t);
-    await insertPost(t, author.id);
-    expect((await pageFor(blocker.id, author.username)).one.posts).toHaveLength(1);
-    await t.request({ method: 'POST', url: `/api/blocks/${author.username}`, token: blocker.token });
-    for (const [viewer, other] of [[blocker, author], [author, blocker]] as const) {
-      const { one } = await pageFor(viewer.id, other.username);
-      expect(one.profile?.viewer_blocked).toBe(true);
-      expect(one.posts).toEqual([]);
-      expect((await t.request({ method: 'GET', url: `/api/profile/${other.username}`, token: viewer.token })).statusCode).toBe(404);
-    }
-    expect(await repository().findProfileWithPosts('nadie_aqui', { viewerId: null, now: t.clock.now(), activeSince: t.clock.now(), limit: 5 })).toEqual({ profile: undefined, posts: [] });
-  });
-
-  it('gives the profile of a person with no post listed', async () => {
-    const quiet = await createUser(t);
-    const { one, two } = await pageFor(stranger.id, quiet.username);
-    expect(one).toEqual({ profile: two.profile, posts: [] });
-    expect((await profileAs(stranger, quiet.username)).posts).toEqual([]);
   });
 });
 
