@@ -28,6 +28,9 @@
  * BENCH_CALLS=feed,comments keeps only the calls whose label holds one of those words (the
  * references are always measured).
  *
+ * BENCH_NODE_OPTIONS: Node's options for the server process (its NODE_OPTIONS), for trying a runtime flag:
+ *   BENCH_NODE_OPTIONS=--max-semi-space-size=64 BENCH_DATABASE_URL=… npm run bench -- --one-scale
+ *
  * BENCH_PROFILE_DIR=/tmp/prof: instead of the table, a CPU profile per call. Each call gets its own
  * server process started with `node --cpu-prof --cpu-prof-dir=$BENCH_PROFILE_DIR/<n>-<call>` and
  * loaded as above; when it has stopped, its profile is summed by scripts/cpu-profile-summary.ts (self
@@ -253,6 +256,8 @@ async function startServer(place: Place, nodeOptions: string[] = []): Promise<{ 
     RATE_LIMIT_SCALE: '0',
     LOG_LEVEL: 'warn',
     ...(process.env.DATABASE_PREPARED_STATEMENTS ? { DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS } : {}),
+    // Node's own options for the server process (BENCH_NODE_OPTIONS; NODE_OPTIONS of the bench itself is not passed on).
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     ...(place.kind === 'postgres' ? { DATABASE_URL: place.url } : {}),
   };
   const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', path.join(serverDir, 'src/main.ts')], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });

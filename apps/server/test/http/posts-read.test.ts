@@ -1,6 +1,8 @@
 import { COMMENTS_PAGE_SIZE, REPLIES_PER_COMMENT } from '@wag/contract/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { messages } from '../../src/lib/messages.js';
+import { createCommentsRepository } from '../../src/repositories/comments.repository.js';
 import { createUser, type TestUser } from '../support/factories.js';
 import { insertPost } from '../support/posts.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -247,6 +249,29 @@ describe('comments', () => {
     expect(next.comments.map((c) => c.text)).toEqual(['primero']);
     expect(next.comments[0]!.replies).toHaveLength(REPLIES_PER_COMMENT);
     expect(next.nextCursor).toBeNull();
+  });
+
+  it('reads the replies of pages of any length by one statement text, prepared once per connection', async () => {
+    const post = await insertPost(t, owner.id);
+    const parents: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      t.clock.advance(1000);
+      const top = await t.request({ method: 'POST', url: `/api/posts/${post.id}/comments`, token: follower.token, payload: { text: `p${i}` } });
+      parents.push(top.json().comment.id);
+      t.clock.advance(1000);
+      await t.request({ method: 'POST', url: `/api/posts/${post.id}/comments`, token: stranger.token, payload: { text: `r${i}`, parent_id: top.json().comment.id } });
+    }
+    const prepared = await t.db.connection().execute(async (connection) => {
+      const repository = createCommentsRepository(connection);
+      for (let length = 1; length <= parents.length; length += 1) {
+        const replies = await repository.listReplies(parents.slice(0, length), stranger.id, t.clock.now(), REPLIES_PER_COMMENT);
+        expect(replies.map((reply) => reply.text)).toEqual(Array.from({ length }, (_, i) => `r${i}`));
+      }
+      const { rows } = await sql<{ count: number }>`
+        SELECT count(*)::int AS count FROM pg_prepared_statements WHERE statement LIKE '%row_number() OVER (PARTITION BY c.parent_id%'`.execute(connection);
+      return rows[0]!.count;
+    });
+    expect(prepared).toBe(1);
   });
 });
 
