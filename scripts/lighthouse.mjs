@@ -233,6 +233,8 @@ async function measure(origin) {
         };
         figures.push(figure);
         say(`${page.name} run ${run}: ${figure.score}, LCP ${(figure.lcp / 1000).toFixed(2)} s, CLS ${figure.cls.toFixed(3)}, TBT ${figure.tbt.toFixed(0)} ms`);
+        // What Lighthouse itself warns of (a load cut off at maxWaitForLoad, say), with the run it concerns.
+        for (const warning of lhr.runWarnings ?? []) say(`${page.name} run ${run}: Lighthouse warns: ${warning}`);
       }
       results.push({ page, figures });
     }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import { render } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { Link, UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HistoryRouter } from '../lib/history-router';
@@ -186,18 +186,18 @@ describe("the app's screens, rendered as the browser does (effects after a frame
     const history = createMemoryHistory({ initialEntries: ['/'], v5Compat: true });
     const container = document.createElement('div');
     document.body.append(container);
+    const root = createRoot(container);
     try {
-      render(
+      root.render(
         <Providers queryClient={new QueryClient()}>
           <HistoryRouter history={history} prepare={(to) => prepareScreens(to, routes)}>
             <AppScreens routes={routes} />
           </HistoryRouter>
         </Providers>,
-        container,
       );
       await waitFor(() => expect(within(container).getByTestId('next')).toBeInTheDocument());
     } finally {
-      render(null, container);
+      root.unmount();
       container.remove();
     }
   });

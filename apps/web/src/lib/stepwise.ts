@@ -12,7 +12,7 @@ const shown = new Set<string>();
  * idle, so the page paints and answers taps between rows instead of blocking while a whole feed
  * renders; every later time, all of them at once, so a step back finds the row its scroll position
  * was on. Once all of a list's rows are there, rows it gains later (its next page) come at once.
- * Rows past the screen are cheap to lay out (`content-visibility: auto` on the rows).
+ * Memoise the rows (`memo`): each step renders the list again.
  */
 export function useStepwiseCount(name: string, total: number): number {
   const [limit, setLimit] = useState(() => (shown.has(name) ? Number.POSITIVE_INFINITY : FIRST_ROWS));

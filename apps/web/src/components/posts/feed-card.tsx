@@ -1,5 +1,5 @@
 import type { PostSummary } from '@wag/contract/profiles';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { LazyPaymentSheet } from '../payment-sheet/lazy-payment-sheet';
 import { Avatar } from '../ui/avatar';
@@ -51,8 +51,11 @@ export function VipOffer({ username }: { username: string }) {
  * square, '{n} fotos' on carousels), caption cut at 100 characters with 'más' / 'menos', and like,
  * comment, share and save. `priority`: the list's first card, whose picture is likely the largest
  * thing on the first screen, is fetched at once and first; the others wait until they come near.
+ *
+ * Memoised: a list renders its cards again whenever it grows (the home feed adds them one at a time on
+ * a page's first screen, lib/stepwise.ts), and a card whose post and flags did not change stays as it is.
  */
-export function FeedCard({ post, isLiked = false, isSaved = false, priority = false }: { post: PostSummary; isLiked?: boolean; isSaved?: boolean; priority?: boolean }) {
+export const FeedCard = memo(function FeedCard({ post, isLiked = false, isSaved = false, priority = false }: { post: PostSummary; isLiked?: boolean; isSaved?: boolean; priority?: boolean }) {
   const type = feedCardType(post);
   const like = usePostLike({ id: post.id, isLiked, likes: post.likes });
   const toast = useToast();
@@ -117,4 +120,4 @@ export function FeedCard({ post, isLiked = false, isSaved = false, priority = fa
       <Caption title={post.title} text={post.body} />
     </article>
   );
-}
+});

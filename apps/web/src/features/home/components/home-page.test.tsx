@@ -76,6 +76,52 @@ describe('HomePage (Siguiendo)', () => {
   });
 });
 
+describe('HomePage (Siguiendo): the feed comes in steps, then scrolls on', () => {
+  /** jsdom has no IntersectionObserver: one that records what it watches and that the test fires. */
+  class WatchingObserver {
+    static made: WatchingObserver[] = [];
+    observed: Element[] = [];
+    disconnected = false;
+    constructor(readonly callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+      WatchingObserver.made.push(this);
+    }
+    observe(element: Element) {
+      this.observed.push(element);
+    }
+    disconnect() {
+      this.disconnected = true;
+    }
+  }
+
+  it('renders every card of a long first page, then asks for the next page when the end comes into view', async () => {
+    WatchingObserver.made = [];
+    vi.stubGlobal('IntersectionObserver', WatchingObserver);
+    try {
+      localStorage.setItem('token', 'tok-1');
+      const posts = Array.from({ length: 6 }, (_, n) => ({ ...makePost({ slug: `p${n}`, body: `Post ${n + 1}` }), isLiked: false }));
+      const fetch = serve({
+        '/api/feed/stories': { items: [], nextCursor: null },
+        '/api/feed?cursor=c2': { kind: 'following', items: [{ ...makePost({ slug: 'p7', body: 'Post 7' }), isLiked: false }], nextCursor: null },
+        '/api/feed': { kind: 'following', items: posts, nextCursor: 'c2' },
+      });
+      renderRoutes([{ path: '/', element: <HomeRoute /> }], ['/?tab=siguiendo']);
+      expect(await screen.findByText('Post 6')).toBeInTheDocument();
+      expect(screen.getAllByTestId('feed-card')).toHaveLength(6);
+      // The end of the list is watched once all the cards are there.
+      const watching = await vi.waitFor(() => {
+        const live = WatchingObserver.made.filter((observer) => !observer.disconnected && observer.observed.length > 0);
+        expect(live).toHaveLength(1);
+        return live[0]!;
+      });
+      watching.callback([{ isIntersecting: true }]);
+      expect(await screen.findByText('Post 7')).toBeInTheDocument();
+      expect(fetch.mock.calls.some(([url]) => String(url).includes('cursor=c2'))).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('HomePage (Para ti)', () => {
   const quicky = { ...makePost({ slug: 'q1', body: 'Un quicky para ti', post_type: 'quicky', media_type: 'video', video_url: '/media/q1.mp4' }), isLiked: false, isSaved: false };
 

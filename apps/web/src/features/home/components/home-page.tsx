@@ -51,11 +51,11 @@ function FollowingFeed({ storyRow, tabs }: { storyRow: ReactNode; tabs: ReactNod
   const { token } = useSession();
   const feed = useFeed();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
-  // Infinite scroll: the next page loads as the end of the list comes into view.
-  const sentinel = useLoadWhenVisible(hasNextPage && !isFetchingNextPage, useLoadMore(feed));
-
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const rows = useStepwiseCount('home-feed', items.length);
+  // Infinite scroll: the next page loads as the end of the list comes into view, once every card of
+  // the pages there is rendered (the end is then where the cards end).
+  const sentinel = useLoadWhenVisible(hasNextPage && !isFetchingNextPage && rows === items.length, useLoadMore(feed));
   const discovery = feed.data?.pages[0]?.kind === 'discovery';
 
   return (
@@ -91,7 +91,7 @@ function FollowingFeed({ storyRow, tabs }: { storyRow: ReactNode; tabs: ReactNod
           <FeedCard key={item.id} post={item} isLiked={item.isLiked} isSaved={item.isSaved} priority={index === 0} />
         ))}
       </div>
-      {rows === items.length ? <div ref={sentinel} /> : null}
+      <div ref={sentinel} />
       {hasNextPage ? (
         <div className="feed-page__more">
           <Button variant="secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
