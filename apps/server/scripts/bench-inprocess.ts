@@ -17,8 +17,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
-import { benchConfig } from './bench-support.js';
-import { benchScale, benchTargets } from './bench-seed.js';
+import { benchConfig, benchViewer } from './bench-support.js';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL: a seeded benchmark database');
@@ -53,10 +52,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 try {
   await app.ready();
-  const targets = benchTargets(benchScale(fraction));
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: targets.viewer.email, password: targets.viewer.password } });
-  const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
-  const busy = await handle.db.selectFrom('posts').select('id').where('slug', '=', targets.busyPostSlug).executeTakeFirstOrThrow();
+  const { targets, headers, busy } = await benchViewer(app, handle.db, fraction);
   const calls = (
     [
       ['me', '/api/me'],

@@ -21,8 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
-import { benchConfig } from './bench-support.js';
-import { benchScale, benchTargets } from './bench-seed.js';
+import { benchConfig, benchViewer } from './bench-support.js';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL: a seeded benchmark database');
@@ -57,10 +56,7 @@ const root = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-bench-statements-'));
 const app = await buildApp({ config: benchConfig(root), db: handle.db });
 try {
   await app.ready();
-  const targets = benchTargets(benchScale(fraction));
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: targets.viewer.email, password: targets.viewer.password } });
-  const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
-  const busy = await handle.db.selectFrom('posts').select('id').where('slug', '=', targets.busyPostSlug).executeTakeFirstOrThrow();
+  const { targets, headers, busy } = await benchViewer(app, handle.db, fraction);
   const calls = [
     { label: 'GET /api/me', path: '/api/me' },
     { label: 'GET /api/profile/{username}', path: `/api/profile/${targets.profile}` },

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { runFfmpeg } from '../src/media/video-renditions.js';
+import { benchScale, benchTargets } from './bench-seed.js';
 import { formatTable } from './bench-table.js';
 
 /** Counts the SQL statements Kysely runs: reset before one request, read after it. */
@@ -80,6 +81,19 @@ export async function registerViewer(app: FastifyInstance, username: string): Pr
   const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
   if (login.statusCode !== 200) throw new Error(`could not sign in ${username}: ${login.body}`);
   return { authorization: `Bearer ${(login.json() as { token: string }).token}` };
+}
+
+/**
+ * On a seeded benchmark database at `fraction`: what the calls read (benchTargets), the viewer's
+ * authorization header (signed in through the app) and the busy post's id.
+ */
+export async function benchViewer(app: FastifyInstance, db: DatabaseHandle['db'], fraction: number) {
+  const targets = benchTargets(benchScale(fraction));
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: targets.viewer.email, password: targets.viewer.password } });
+  if (login.statusCode !== 200) throw new Error(`could not sign in ${targets.viewer.email}: ${login.statusCode} ${login.body}`);
+  const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
+  const busy = await db.selectFrom('posts').select('id').where('slug', '=', targets.busyPostSlug).executeTakeFirstOrThrow();
+  return { targets, headers, busy };
 }
 
 export interface BenchCall {
