@@ -7,19 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HistoryRouter } from '../lib/history-router';
 import { lazyRoute } from '../lib/lazy-route';
 import { renderApp } from '../test/render-routes';
+import { deferred } from '../test/social-fixtures';
 import { Providers } from './providers';
 import { AppScreens, prepareScreens } from './router';
 
-/** A module load that settles when the test says so. */
-function gate<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  return { promise, resolve, reject };
-}
 
 function Home() {
   return (
@@ -54,7 +45,7 @@ describe("the app's screens", () => {
   });
 
   it('keeps the screen it leaves, with the progress bar, until the next one has loaded: no spinner in between', async () => {
-    const next = gate<typeof Next>();
+    const next = deferred<typeof Next>();
     const { history } = renderApp(['/'], [
       { index: true, Component: Home },
       { path: 'next', Component: lazyRoute(() => next.promise) },
@@ -77,7 +68,7 @@ describe("the app's screens", () => {
   });
 
   it('keeps the screen shown, with the progress bar, when back or forward goes to a screen not loaded yet', async () => {
-    const other = gate<typeof Next>();
+    const other = deferred<typeof Next>();
     // Two entries, the last one current: back goes to /next, whose module has not been asked for.
     const { history } = renderApp(['/next', '/'], [
       { index: true, Component: Home },
@@ -94,7 +85,7 @@ describe("the app's screens", () => {
   });
 
   it('drops a navigation still waiting when a newer one is asked for', async () => {
-    const slow = gate<typeof Next>();
+    const slow = deferred<typeof Next>();
     function Third() {
       return <p data-testid="third">tercera</p>;
     }
@@ -171,7 +162,7 @@ describe("the app's screens", () => {
   });
 
   it('waits for the first screen with a spinner inside the shell', async () => {
-    const first = gate<typeof Home>();
+    const first = deferred<typeof Home>();
     renderApp(['/'], [{ index: true, Component: lazyRoute(() => first.promise) }]);
     expect(within(screen.getByRole('main')).getByRole('status')).toBeInTheDocument();
     expect(progress()).not.toBeInTheDocument();

@@ -1,16 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { deferred } from '../test/social-fixtures';
 import { createToggleQueue } from './toggle-queue';
-
-/** A request the test answers by hand. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-}
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
