@@ -1,8 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../../test/render-routes';
 import { makePost } from '../../../test/social-fixtures';
 import { HomeRoute } from '../../../app/routes/home-route';
+import { FIRST_ROWS } from '../../../lib/stepwise';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -104,9 +105,23 @@ describe('HomePage (Siguiendo): the feed comes in steps, then scrolls on', () =>
         '/api/feed?cursor=c2': { kind: 'following', items: [{ ...makePost({ slug: 'p7', body: 'Post 7' }), isLiked: false }], nextCursor: null },
         '/api/feed': { kind: 'following', items: posts, nextCursor: 'c2' },
       });
+      // The browser's idle moments come when the test says so.
+      const idle: IdleRequestCallback[] = [];
+      vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
+      vi.stubGlobal('cancelIdleCallback', () => undefined);
       renderRoutes([{ path: '/', element: <HomeRoute /> }], ['/?tab=siguiendo']);
+      expect(await screen.findByText('Post 1')).toBeInTheDocument();
+      // While the cards come in steps, the list's end is not shown yet.
+      expect(screen.getAllByTestId('feed-card')).toHaveLength(FIRST_ROWS);
+      expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument();
+      while (screen.getAllByTestId('feed-card').length < 6) {
+        const next = idle.shift();
+        expect(next).toBeDefined();
+        act(() => next!({ didTimeout: false, timeRemaining: () => 10 }));
+      }
       expect(await screen.findByText('Post 6')).toBeInTheDocument();
       expect(screen.getAllByTestId('feed-card')).toHaveLength(6);
+      expect(screen.getByRole('button', { name: 'Cargar más' })).toBeInTheDocument();
       // The end of the list is watched once all the cards are there.
       const watching = await vi.waitFor(() => {
         const live = WatchingObserver.made.filter((observer) => !observer.disconnected && observer.observed.length > 0);

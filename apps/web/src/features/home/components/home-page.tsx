@@ -92,7 +92,8 @@ function FollowingFeed({ storyRow, tabs }: { storyRow: ReactNode; tabs: ReactNod
         ))}
       </div>
       <div ref={sentinel} />
-      {hasNextPage ? (
+      {/* The list's end, once every card is there: 'Estás al día' under two cards of twelve would be untrue. */}
+      {rows < items.length ? null : hasNextPage ? (
         <div className="feed-page__more">
           <Button variant="secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
             {t('home.loadMore')}
