@@ -5,6 +5,7 @@ import { compression } from 'vite-plugin-compression2';
 import { buildStamp } from './scripts/build-stamp.mjs';
 import { openSourceLicenses } from './scripts/open-source-licenses.mjs';
 import { reactAliases } from './scripts/react-aliases.mjs';
+import { screenPreloads } from './scripts/screen-preloads.mjs';
 
 const apiServer = 'http://localhost:3000';
 
@@ -33,6 +34,14 @@ export default defineConfig({
     // A .br and a .gz beside every text file of the build (best ratios: made once, served as they are
     // by the server with preCompressed), so nothing is compressed per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.vite\//, logLevel: 'silent' }),
+    // dist/.vite/screens.json: the files of the screens the server names in the page it sends for their
+    // addresses (apps/server/src/http/web-screens.ts), so they are fetched with the page.
+    screenPreloads({
+      home: 'src/app/routes/home-route.tsx',
+      quickys: 'src/app/routes/quickys-route.tsx',
+      post: 'src/app/routes/post-routes.tsx',
+      profile: 'src/app/routes/profile-route.tsx',
+    }),
     // dist/.build-stamp.json, written last: what the build was made from (npm start skips an up-to-date build).
     buildStamp(),
   ],

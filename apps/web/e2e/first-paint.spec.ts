@@ -54,3 +54,31 @@ test("the home's first answers are asked for by index.html, once, before the Jav
   // The app took those answers instead of asking again.
   for (const call of ['/api/feed', '/api/feed/stories', '/api/me']) expect(asked.filter((path) => path === call), call).toHaveLength(1);
 });
+
+test("a profile opened from outside asks for its screen's code with the page, and the app adds no second link for it", async ({ page }) => {
+  await skipGates(page);
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+  });
+  const release = await holdScripts(page);
+  await page.goto('/valeria_rios', { waitUntil: 'commit' });
+  // With the app's own script held, the profile screen's code is already asked for: the page named it.
+  await expect.poll(() => scripts.some((url) => /\/assets\/profile-route-[\w-]+\.js$/.test(url))).toBe(true);
+  await release();
+  await expect(page.getByTestId('profile-bio')).toBeVisible();
+  // Each file of the screen named once: Vite's import helper found the page's links and added none.
+  const links = await page.evaluate(() => [...document.querySelectorAll('link[href]')].map((link) => link.getAttribute('href') ?? ''));
+  const named = links.filter((href) => /profile-route|post-grid|follow-button/.test(href));
+  expect(named.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(named).size).toBe(named.length);
+  // The screen's stylesheet is one of the page's own.
+  expect(links.some((href) => /\/assets\/profile-route-[\w-]+\.css$/.test(href))).toBe(true);
+});
+
+test('a page of another screen names no profile code', async ({ request }) => {
+  const login = await (await request.get('/login')).text();
+  expect(login).not.toMatch(/profile-route/);
+  const profile = await (await request.get('/valeria_rios')).text();
+  expect(profile).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/profile-route-[\w-]+\.js">/);
+});

@@ -33,6 +33,7 @@ export const BUILD_INPUTS = [
   'apps/web/public',
   'apps/web/scripts/build-stamp.mjs',
   'apps/web/scripts/open-source-licenses.mjs',
+  'apps/web/scripts/screen-preloads.mjs',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/tsconfig.json',

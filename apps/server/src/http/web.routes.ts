@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../lib/messages.js';
+import { pageWithScreen, parseScreenFiles, screenOfPath, type WebScreen } from './web-screens.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -14,6 +15,14 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
   const indexHtml = path.join(options.webDistDir, 'index.html');
   const indexPage = fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml) : null;
   const hasWebApp = indexPage !== null;
+  // The page as sent to open a first screen: index.html naming that screen's files (web-screens.ts).
+  const screenPages = new Map<WebScreen, Buffer>();
+  const screensList = path.join(options.webDistDir, '.vite', 'screens.json');
+  if (indexPage && fs.existsSync(screensList)) {
+    for (const [screen, files] of parseScreenFiles(fs.readFileSync(screensList, 'utf8'))) {
+      screenPages.set(screen, Buffer.from(pageWithScreen(indexPage.toString('utf8'), files)));
+    }
+  }
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: options.webDistDir,
@@ -39,8 +48,10 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
     const looksLikeFile = pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/media/') && !looksLikeFile;
-    if (wantsPage && hasWebApp) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexPage);
+    if (wantsPage && indexPage) {
+      const screen = screenOfPath(pathname);
+      const page = (screen && screenPages.get(screen)) ?? indexPage;
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     return reply.code(404).send({ success: false, message: messages.routeNotFound });
   });

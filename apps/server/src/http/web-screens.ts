@@ -1,0 +1,89 @@
+import { usernameProblem } from '@wag/contract/account-rules';
+
+/**
+ * The first screens whose code the page names for the browser to fetch with it: the screens people open
+ * from outside the app (a shared link, a search result, the address bar). The web build lists each
+ * one's files in dist/.vite/screens.json (apps/web/scripts/screen-preloads.mjs, by these names).
+ */
+export const WEB_SCREENS = ['home', 'quickys', 'post', 'profile'] as const;
+export type WebScreen = (typeof WEB_SCREENS)[number];
+
+export interface ScreenFiles {
+  readonly scripts: readonly string[];
+  readonly styles: readonly string[];
+}
+
+/** A built file of the web app, as the list names it: a hashed script or stylesheet under assets/. */
+const ASSET_FILE = /^assets\/[\w.-]+\.(?:js|css)$/;
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Which of those screens the web app's router (apps/web/src/app/router.tsx) shows at `pathname`: `/`,
+ * `/quickys`, `/post/:slug` and `/quicky/:slug`, `/profile/:username` and the catch-all `/:username`
+ * (a first segment that can be a username: every other first segment of the app is a reserved name).
+ * Null for every other page. A trailing slash matches as it does in the router.
+ */
+export function screenOfPath(pathname: string): WebScreen | null {
+  if (pathname === '/') return 'home';
+  const segments = pathname.replace(/\/$/, '').split('/').slice(1);
+  if (segments.some((segment) => segment === '')) return null;
+  const decoded = segments.map(decodeSegment);
+  if (decoded.some((segment) => segment === null)) return null;
+  const [first = '', second] = decoded as string[];
+  if (decoded.length === 1) {
+    if (first === 'quickys') return 'quickys';
+    return usernameProblem(first) === null ? 'profile' : null;
+  }
+  if (decoded.length === 2 && second !== undefined) {
+    if (first === 'post' || first === 'quicky') return 'post';
+    if (first === 'profile' && usernameProblem(second) === null) return 'profile';
+  }
+  return null;
+}
+
+/**
+ * The screens' files from the build's list (its text), each checked to be a file of the build's
+ * assets; a screen the list lacks, or a list that cannot be read, names nothing.
+ */
+export function parseScreenFiles(text: string): Map<WebScreen, ScreenFiles> {
+  const screens = new Map<WebScreen, ScreenFiles>();
+  let listed: unknown;
+  try {
+    listed = JSON.parse(text);
+  } catch {
+    return screens;
+  }
+  if (typeof listed !== 'object' || listed === null) return screens;
+  const files = (value: unknown, extension: string): string[] =>
+    Array.isArray(value) ? value.filter((file): file is string => typeof file === 'string' && ASSET_FILE.test(file) && file.endsWith(extension)) : [];
+  for (const name of WEB_SCREENS) {
+    const entry = (listed as Record<string, unknown>)[name];
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { scripts, styles } = entry as { scripts?: unknown; styles?: unknown };
+    screens.set(name, { scripts: files(scripts, '.js'), styles: files(styles, '.css') });
+  }
+  return screens;
+}
+
+/**
+ * The page with a screen's files named at the end of its head, as Vite names the app's own: its
+ * stylesheets (so the screen renders styled, and Vite's helper, finding them, adds none) and its
+ * scripts as module preloads (fetched with the page, run when the app imports them).
+ */
+export function pageWithScreen(indexHtml: string, screen: ScreenFiles): string {
+  const at = indexHtml.indexOf('</head>');
+  if (at === -1) return indexHtml;
+  const links = [
+    ...screen.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...screen.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+  ];
+  if (links.length === 0) return indexHtml;
+  return `${indexHtml.slice(0, at)}  ${links.join('\n    ')}\n  ${indexHtml.slice(at)}`;
+}

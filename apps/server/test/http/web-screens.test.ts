@@ -1,0 +1,116 @@
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageWithScreen, parseScreenFiles, screenOfPath } from '../../src/http/web-screens.js';
+import { writeWebDist } from '../support/served-files.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+const INDEX = '<!doctype html><html><head><title>WAG</title>\n    <script type="module" crossorigin src="/assets/index-a1.js"></script>\n  </head><body><div id="root"></div></body></html>';
+const SCREENS = {
+  home: { scripts: ['assets/home-route-h1.js', 'assets/feed-card-f1.js'], styles: ['assets/feed-card-f1.css', 'assets/home-route-h1.css'] },
+  quickys: { scripts: ['assets/quickys-route-q1.js'], styles: [] },
+  post: { scripts: ['assets/post-routes-p1.js'], styles: ['assets/post-routes-p1.css'] },
+  profile: { scripts: ['assets/profile-route-r1.js', 'assets/post-grid-g1.js'], styles: ['assets/post-grid-g1.css', 'assets/profile-route-r1.css'] },
+};
+
+describe('the screen a page opens on', () => {
+  it('names the home, the quickys, a post or quicky, and a profile by either address', () => {
+    expect(screenOfPath('/')).toBe('home');
+    expect(screenOfPath('/quickys')).toBe('quickys');
+    expect(screenOfPath('/quickys/')).toBe('quickys');
+    expect(screenOfPath('/post/atardecer-en-la-playa-k3j2')).toBe('post');
+    expect(screenOfPath('/quicky/baile-9x')).toBe('post');
+    expect(screenOfPath('/valeria_rios')).toBe('profile');
+    expect(screenOfPath('/Valeria_Rios/')).toBe('profile');
+    expect(screenOfPath('/profile/valeria_rios')).toBe('profile');
+  });
+
+  it('names none for the app\'s other pages, reserved names, deeper paths and undecodable bytes', () => {
+    for (const pathname of [
+      '/login', '/settings', '/settings/account', '/notifications', '/wag-stars', '/search-results', '/moderation',
+      '/valeria_rios/followers', '/post', '/post/a/b', '/profile/login', '/profile/', '//', '/a%ZZ', '/con espacio',
+      '/%2e%2e', '/' + 'x'.repeat(200),
+    ]) {
+      expect(screenOfPath(pathname), pathname).toBeNull();
+    }
+  });
+
+  it('takes from the build\'s list only its screens\' asset files, and nothing from a list it cannot read', () => {
+    const screens = parseScreenFiles(JSON.stringify({
+      ...SCREENS,
+      profile: { scripts: ['assets/ok-1.js', '../../etc/passwd', 'assets/x.css', 'https://evil.test/a.js', 'assets/"><script>.js', 7], styles: ['assets/ok-1.css', 'assets/y.js'] },
+      other: { scripts: ['assets/other.js'], styles: [] },
+    }));
+    expect([...screens.keys()].sort()).toEqual(['home', 'post', 'profile', 'quickys']);
+    expect(screens.get('profile')).toEqual({ scripts: ['assets/ok-1.js'], styles: ['assets/ok-1.css'] });
+    expect(parseScreenFiles('{not json').size).toBe(0);
+    expect(parseScreenFiles('[1,2]').size).toBe(0);
+  });
+
+  it('names a screen\'s scripts as module preloads and its styles as stylesheets at the end of the head', () => {
+    const page = pageWithScreen(INDEX, SCREENS.profile);
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/profile-route-r1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/post-grid-g1.js">');
+    // In the list's order: a module's imports' styles before its own.
+    expect(head.indexOf('/assets/post-grid-g1.css')).toBeLessThan(head.indexOf('/assets/profile-route-r1.css'));
+    expect(head.indexOf('index-a1.js')).toBeLessThan(head.indexOf('profile-route-r1.js'));
+    expect(page.slice(page.indexOf('</head>'))).toBe('</head><body><div id="root"></div></body></html>');
+    expect(pageWithScreen(INDEX, { scripts: [], styles: [] })).toBe(INDEX);
+    expect(pageWithScreen('<p>no head</p>', SCREENS.profile)).toBe('<p>no head</p>');
+  });
+});
+
+describe('the page the server sends', () => {
+  let t: TestApp;
+  let webDistDir: string;
+  beforeAll(async () => {
+    webDistDir = await writeWebDist({ 'index.html': INDEX, '.vite/screens.json': JSON.stringify(SCREENS), 'assets/index-a1.js': '' });
+    t = await createTestApp({ webDistDir, mediaWorker: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (webDistDir) await fs.rm(webDistDir, { recursive: true, force: true });
+  });
+
+  const modulePreloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map((match) => match[1]);
+
+  it('names the files of the screen its address opens, and only those', async () => {
+    const cases: Array<[string, string[]]> = [
+      ['/', ['home-route-h1.js', 'feed-card-f1.js']],
+      ['/?tab=para-ti', ['home-route-h1.js', 'feed-card-f1.js']],
+      ['/quickys', ['quickys-route-q1.js']],
+      ['/post/playa-1', ['post-routes-p1.js']],
+      ['/valeria_rios', ['profile-route-r1.js', 'post-grid-g1.js']],
+      ['/profile/valeria_rios', ['profile-route-r1.js', 'post-grid-g1.js']],
+      ['/login', []],
+      ['/settings/account', []],
+      ['/valeria_rios/followers', []],
+    ];
+    for (const [url, scripts] of cases) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(modulePreloads(response.body), url).toEqual(scripts);
+      expect(response.body, url).toContain('<div id="root">');
+    }
+    const profile = await t.request({ method: 'GET', url: '/valeria_rios' });
+    expect(profile.body).toContain('<link rel="stylesheet" crossorigin href="/assets/profile-route-r1.css">');
+  });
+});
+
+describe('a build without the list', () => {
+  it('sends index.html as it is for every page', async () => {
+    const webDistDir = await writeWebDist({ 'index.html': INDEX });
+    const t = await createTestApp({ webDistDir, mediaWorker: false });
+    try {
+      for (const url of ['/', '/valeria_rios', '/post/x']) {
+        const response = await t.request({ method: 'GET', url });
+        expect(response.body, url).toBe(INDEX);
+      }
+    } finally {
+      await t.close();
+      await fs.rm(webDistDir, { recursive: true, force: true });
+    }
+  });
+});

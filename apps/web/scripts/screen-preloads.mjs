@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Where the build writes the list, inside dist (read by the server's apps/server/src/http/web.routes.ts). */
+export const SCREENS_FILE = '.vite/screens.json';
+
+/**
+ * The files each of the given screens needs beyond what index.html loads itself: its route module,
+ * every module it imports statically (transitively), and their stylesheets, from the build's manifest.
+ * Scripts in the order they are found; stylesheets in the order Vite's dynamic-import helper appends
+ * them (a module's imports' styles before its own), so a later rule still wins as it does when the
+ * screen is reached by a link.
+ *
+ * @param {Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>} manifest
+ * @param {Record<string, string>} screens screen name → the route module's source path (a manifest key)
+ * @returns {Record<string, { scripts: string[]; styles: string[] }>}
+ */
+export function screenFiles(manifest, screens) {
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  if (entryKeys.length === 0) throw new Error('the manifest has no entry');
+  const loadedByPage = new Set();
+  const pageStyles = new Set();
+  const walk = (key, seen, onChunk) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the manifest`);
+    for (const imported of chunk.imports ?? []) walk(imported, seen, onChunk);
+    onChunk(chunk);
+  };
+  const entrySeen = new Set();
+  for (const key of entryKeys) {
+    walk(key, entrySeen, (chunk) => {
+      loadedByPage.add(chunk.file);
+      for (const style of chunk.css ?? []) pageStyles.add(style);
+    });
+  }
+  /** @type {Record<string, { scripts: string[]; styles: string[] }>} */
+  const result = {};
+  for (const [name, key] of Object.entries(screens)) {
+    const scripts = [];
+    const styles = [];
+    walk(key, new Set(entrySeen), (chunk) => {
+      if (!loadedByPage.has(chunk.file)) scripts.push(chunk.file);
+      for (const style of chunk.css ?? []) if (!pageStyles.has(style) && !styles.includes(style)) styles.push(style);
+    });
+    // The route module first: it is what the page waits for, its imports come with it.
+    result[name] = { scripts: [...scripts.slice(-1), ...scripts.slice(0, -1)], styles };
+  }
+  return result;
+}
+
+/**
+ * Vite plugin: writes dist/.vite/screens.json, the files of the first screens the server can tell from
+ * a page's address. The server names them in the page it sends (`<link rel="modulepreload">` and
+ * `<link rel="stylesheet">`), so the browser fetches a screen's code with the page instead of once the
+ * app's script has run, and Vite's helper, finding the links there, adds none in the app's first task.
+ *
+ * @param {Record<string, string>} screens screen name → the route module's source path
+ */
+export function screenPreloads(screens) {
+  let outDir = '';
+  return {
+    name: 'wag-screen-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
+      fs.writeFileSync(path.join(outDir, SCREENS_FILE), `${JSON.stringify(screenFiles(manifest, screens), null, 2)}\n`);
+    },
+  };
+}
