@@ -82,3 +82,45 @@ test('a page of another screen names no profile code', async ({ request }) => {
   const profile = await (await request.get('/valeria_rios')).text();
   expect(profile).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/profile-route-[\w-]+\.js">/);
 });
+
+/** Every API call the page asks for, in order: method, path and query. */
+function recordApiCalls(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/events') asked.push(`${sent.method()} ${url.pathname}${url.search}`);
+  });
+  return asked;
+}
+
+test("a profile's first answers are asked for by the page before its JavaScript has arrived, and once", async ({ page }) => {
+  await skipGates(page);
+  const asked = recordApiCalls(page);
+  const release = await holdScripts(page);
+  await page.goto('/valeria_rios', { waitUntil: 'commit' });
+  const early = ['GET /api/profile/valeria_rios', 'GET /api/story-groups/valeria_rios', 'GET /api/users/valeria_rios/vip'];
+  await expect.poll(() => [...asked].sort()).toEqual(early);
+  await release();
+  await expect(page.getByTestId('profile-bio')).toBeVisible();
+  await expect(page.getByTestId('post-tile').first()).toBeVisible();
+  for (const call of early) expect(asked.filter((one) => one === call), call).toHaveLength(1);
+});
+
+test("a post's answer is asked for by the page for a signed-in person, and once", async ({ page, request }) => {
+  const login = await request.post('/api/login', { data: { email: 'demo@wag.test', password: DEMO_PASSWORD } });
+  const { token, username } = (await login.json()) as { token: string; username: string };
+  const feed = (await (await request.get('/api/feed', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    items: Array<{ slug: string; visibility: string; locked?: boolean; post_type: string }>;
+  };
+  const post = feed.items.find((item) => item.visibility === 'public' && !item.locked && item.post_type !== 'quicky');
+  if (!post) throw new Error('the demo feed has no public post');
+  await signInAs(page, { token, username });
+  const asked = recordApiCalls(page);
+  const release = await holdScripts(page);
+  await page.goto(`/post/${post.slug}`, { waitUntil: 'commit' });
+  const early = [`GET /api/posts/slug/${post.slug}`, 'GET /api/me'];
+  await expect.poll(() => [...asked].sort()).toEqual([...early].sort());
+  await release();
+  await expect(page.getByTestId('post-page')).toBeVisible();
+  for (const call of early) expect(asked.filter((one) => one === call), call).toHaveLength(1);
+});

@@ -73,17 +73,22 @@ export function parseScreenFiles(text: string): Map<WebScreen, ScreenFiles> {
 }
 
 /**
- * The page with a screen's files named at the end of its head, as Vite names the app's own: its
- * stylesheets (so the screen renders styled, and Vite's helper, finding them, adds none) and its
- * scripts as module preloads (fetched with the page, run when the app imports them).
+ * The page for `name`: marked with it (`data-screen` on <html>: index.html's inline script asks a
+ * profile's or a post's first answers from it, exactly as the server told the screen apart), and with
+ * the screen's files named in it, as Vite names the app's own: its scripts as module
+ * preloads at the end of the head (fetched with the page, run when the app imports them), its
+ * stylesheets at the end of the body, after the painted shell, so the shell's first paint does not
+ * wait for them (the app's script, which runs after them, does), and Vite's helper, finding them in the
+ * page, adds none.
  */
-export function pageWithScreen(indexHtml: string, screen: ScreenFiles): string {
-  const at = indexHtml.indexOf('</head>');
-  if (at === -1) return indexHtml;
-  const links = [
-    ...screen.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...screen.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-  ];
-  if (links.length === 0) return indexHtml;
-  return `${indexHtml.slice(0, at)}  ${links.join('\n    ')}\n  ${indexHtml.slice(at)}`;
+export function pageWithScreen(indexHtml: string, name: WebScreen, screen: ScreenFiles): string {
+  const marked = indexHtml.replace(/<html(?=[\s>])/, `<html data-screen="${name}"`);
+  const headEnd = marked.indexOf('</head>');
+  if (headEnd === -1) return marked;
+  const bodyEnd = marked.lastIndexOf('</body>');
+  const preloads = screen.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const styles = screen.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  const insert = (html: string, at: number, links: string[]) => (links.length === 0 ? html : `${html.slice(0, at)}  ${links.join('\n    ')}\n  ${html.slice(at)}`);
+  if (bodyEnd < headEnd) return insert(marked, headEnd, [...preloads, ...styles]);
+  return insert(insert(marked, bodyEnd, styles), headEnd, preloads);
 }

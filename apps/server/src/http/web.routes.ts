@@ -20,7 +20,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
   const screensList = path.join(options.webDistDir, '.vite', 'screens.json');
   if (indexPage && fs.existsSync(screensList)) {
     for (const [screen, files] of parseScreenFiles(fs.readFileSync(screensList, 'utf8'))) {
-      screenPages.set(screen, Buffer.from(pageWithScreen(indexPage.toString('utf8'), files)));
+      screenPages.set(screen, Buffer.from(pageWithScreen(indexPage.toString('utf8'), screen, files)));
     }
   }
   if (hasWebApp) {

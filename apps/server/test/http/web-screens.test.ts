@@ -46,17 +46,23 @@ describe('the screen a page opens on', () => {
     expect(parseScreenFiles('[1,2]').size).toBe(0);
   });
 
-  it('names a screen\'s scripts as module preloads and its styles as stylesheets at the end of the head', () => {
-    const page = pageWithScreen(INDEX, SCREENS.profile);
+  it('names a screen\'s scripts as module preloads at the end of the head, its styles as stylesheets after the painted shell', () => {
+    const page = pageWithScreen(INDEX, 'profile', SCREENS.profile);
     const head = page.slice(0, page.indexOf('</head>'));
+    const body = page.slice(page.indexOf('<body>'));
+    // Marked with its screen, for index.html's inline script.
+    expect(page).toMatch(/^<!doctype html><html data-screen="profile"><head>/);
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/profile-route-r1.js">');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/post-grid-g1.js">');
-    // In the list's order: a module's imports' styles before its own.
-    expect(head.indexOf('/assets/post-grid-g1.css')).toBeLessThan(head.indexOf('/assets/profile-route-r1.css'));
     expect(head.indexOf('index-a1.js')).toBeLessThan(head.indexOf('profile-route-r1.js'));
-    expect(page.slice(page.indexOf('</head>'))).toBe('</head><body><div id="root"></div></body></html>');
-    expect(pageWithScreen(INDEX, { scripts: [], styles: [] })).toBe(INDEX);
-    expect(pageWithScreen('<p>no head</p>', SCREENS.profile)).toBe('<p>no head</p>');
+    expect(head).not.toContain('.css');
+    // After the shell (#root), so its first paint does not wait for them; in the list's order (a
+    // module's imports' styles before its own).
+    expect(body).toMatch(/^<body><div id="root"><\/div>\s*<link rel="stylesheet" crossorigin href="\/assets\/post-grid-g1\.css">\s*<link rel="stylesheet" crossorigin href="\/assets\/profile-route-r1\.css">\s*<\/body><\/html>$/);
+    expect(pageWithScreen(INDEX, 'home', { scripts: [], styles: [] })).toBe(INDEX.replace('<html>', '<html data-screen="home">'));
+    expect(pageWithScreen('<p>no head</p>', 'profile', SCREENS.profile)).toBe('<p>no head</p>');
+    // A page without a body: everything at the end of the head.
+    expect(pageWithScreen('<head></head>', 'post', SCREENS.post)).toMatch(/^<head>\s*<link rel="modulepreload"[^>]+post-routes-p1\.js">\s*<link rel="stylesheet"[^>]+post-routes-p1\.css">\s*<\/head>$/);
   });
 });
 
@@ -96,6 +102,9 @@ describe('the page the server sends', () => {
     }
     const profile = await t.request({ method: 'GET', url: '/valeria_rios' });
     expect(profile.body).toContain('<link rel="stylesheet" crossorigin href="/assets/profile-route-r1.css">');
+    expect(profile.body).toContain('<html data-screen="profile">');
+    expect((await t.request({ method: 'GET', url: '/post/playa-1' })).body).toContain('<html data-screen="post">');
+    expect((await t.request({ method: 'GET', url: '/login' })).body).toContain('<html>');
   });
 });
 

@@ -235,6 +235,48 @@ describe("index.html's inline script", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  /** The script run at `pathname` of a page the server marked as `screen` (or not marked). */
+  const runOnPage = (pathname: string, screen: string | null) => {
+    if (screen) document.documentElement.setAttribute('data-screen', screen);
+    window.history.replaceState(null, '', pathname);
+    try {
+      new Function(source!)();
+    } finally {
+      window.history.replaceState(null, '', '/');
+      document.documentElement.removeAttribute('data-screen');
+    }
+  };
+
+  it("asks a profile's first answers on a page the server marked as a profile, by its username as the app asks them", () => {
+    localStorage.setItem('wag.language', 'es');
+    const fetchMock = serve();
+    runOnPage('/valeria_rios', 'profile');
+    expect(calls(fetchMock).sort()).toEqual(['GET /api/profile/valeria_rios', 'GET /api/story-groups/valeria_rios', 'GET /api/users/valeria_rios/vip']);
+    fetchMock.mockClear();
+    localStorage.setItem('token', 'tok-1');
+    // The other address of a profile, a trailing slash, and a name the address escapes: as pathFor writes it.
+    runOnPage('/profile/Ana.Luz/', 'profile');
+    expect(calls(fetchMock).sort()).toEqual(['GET /api/me', 'GET /api/profile/Ana.Luz', 'GET /api/story-groups/Ana.Luz', 'GET /api/users/Ana.Luz/vip']);
+    expect(window.__wagEarly?.answers['/api/profile/Ana.Luz']).toBeDefined();
+  });
+
+  it("asks a post's answer only for a signed-in person (a guest is sent to sign in), and nothing on a page not marked", () => {
+    localStorage.setItem('wag.language', 'es');
+    const fetchMock = serve();
+    runOnPage('/post/playa-y-sol-k2', 'post');
+    expect(fetchMock).not.toHaveBeenCalled();
+    localStorage.setItem('token', 'tok-1');
+    runOnPage('/post/playa-y-sol-k2', 'post');
+    expect(calls(fetchMock).sort()).toEqual(['GET /api/me', 'GET /api/posts/slug/playa-y-sol-k2']);
+    fetchMock.mockClear();
+    // A quicky's page opens the player, which asks its own way.
+    runOnPage('/quicky/baile-9x', 'post');
+    expect(calls(fetchMock)).toEqual(['GET /api/me']);
+    fetchMock.mockClear();
+    for (const pathname of ['/login', '/valeria_rios/followers', '/valeria_rios']) runOnPage(pathname, null);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('is not taken when the app would ask otherwise (another token, another language): the app asks itself', async () => {
     const fetchMock = inlineRanFor('tok-1', 'en');
     fetchMock.mockClear();
