@@ -30,14 +30,32 @@ describe('Shell', () => {
     signIn();
     renderApp(['/']);
     expect(await screen.findByRole('link', { name: 'Tu perfil: @ana' })).toHaveAttribute('href', '/ana');
+    fireEvent.click(screen.getByTestId('menu-toggle'));
     const menu = screen.getByTestId('side-menu');
     expect(await within(menu).findByText('Ana Ruiz')).toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/ana');
   });
 
+  it("renders a phone's closed drawer empty until it first opens, then keeps its content through closing", async () => {
+    signIn();
+    renderApp(['/']);
+    await screen.findByRole('link', { name: 'Tu perfil: @ana' });
+    const menu = screen.getByTestId('side-menu');
+    expect(menu).toBeEmptyDOMElement();
+    expect(menu).toHaveAttribute('inert');
+    fireEvent.click(screen.getByTestId('menu-toggle'));
+    expect(within(menu).getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/');
+    expect(menu).not.toHaveAttribute('inert');
+    fireEvent.click(screen.getByTestId('menu-toggle'));
+    // Closed again: inert and off screen, its links still there to slide out with it.
+    expect(menu).toHaveAttribute('inert');
+    expect(within(menu).getByRole('link', { name: 'Inicio', hidden: true })).toBeInTheDocument();
+  });
+
   it('points Perfil to /login for a visitor', async () => {
     renderApp(['/']);
     await screen.findByTestId('home-feed');
+    fireEvent.click(screen.getByTestId('menu-toggle'));
     const menu = screen.getByTestId('side-menu');
     expect(within(menu).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/login');
     expect(within(screen.getByTestId('bottom-bar')).getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/login');
@@ -122,7 +140,8 @@ describe('Shell', () => {
     const settings = await screen.findByTestId('settings-page');
     expect(within(settings).getByRole('link', { name: /Mis suscripciones/ })).toHaveAttribute('href', '/settings/subscriptions');
     expect(await within(settings).findByRole('link', { name: /Panel de creador/ })).toHaveAttribute('href', '/creator');
-    expect(within(screen.getByTestId('side-menu')).getByRole('link', { name: 'Panel de creador' })).toHaveAttribute('href', '/creator');
+    fireEvent.click(screen.getByTestId('menu-toggle'));
+    expect(await within(screen.getByTestId('side-menu')).findByRole('link', { name: 'Panel de creador' })).toHaveAttribute('href', '/creator');
     unmount();
 
     identity = 'none';
@@ -131,6 +150,8 @@ describe('Shell', () => {
     await waitFor(() => expect(vi.mocked(fetch).mock.calls.filter(([path]) => path === '/api/users/ana/vip')).toHaveLength(1));
     await waitFor(() => expect(within(plain).getByRole('link', { name: /Mis suscripciones/ })).toBeInTheDocument());
     expect(within(plain).queryByRole('link', { name: /Panel de creador/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('menu-toggle'));
+    expect(within(screen.getByTestId('side-menu')).getByRole('link', { name: 'Ajustes' })).toBeInTheDocument();
     expect(within(screen.getByTestId('side-menu')).queryByRole('link', { name: 'Panel de creador' })).not.toBeInTheDocument();
   });
 

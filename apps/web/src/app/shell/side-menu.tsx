@@ -1,4 +1,4 @@
-import { Fragment, Suspense, useEffect } from 'react';
+import { Fragment, Suspense, useEffect, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { ButtonLink } from '../../components/ui/button';
@@ -32,13 +32,16 @@ interface SideMenuProps {
   onToggleCollapsed?: () => void;
 }
 
+/**
+ * The main menu: beside the page on wide screens, a drawer on phones. A closed drawer that has never
+ * been opened holds nothing (it is inert and off screen): its content, about 45 elements and a link
+ * matched against the address on every navigation, is rendered the first time it opens, and kept from
+ * then on so it slides out as it slid in.
+ */
 export function SideMenu({ open, collapsed = false, onToggleCollapsed }: SideMenuProps) {
   const navigate = useNavigate();
-  const { token, username } = useSession();
-  const loginLinks = useLoginLinks();
-  const { data: user } = useCurrentUser();
-  const logout = useLogout();
-  const name = user?.username ?? username;
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
 
   // A new username (personal information screen) takes the user to the renamed profile.
   useEffect(() => {
@@ -50,6 +53,20 @@ export function SideMenu({ open, collapsed = false, onToggleCollapsed }: SideMen
     window.addEventListener(USERNAME_CHANGED_EVENT, onUsernameChanged);
     return () => window.removeEventListener(USERNAME_CHANGED_EVENT, onUsernameChanged);
   }, [navigate]);
+
+  return (
+    <nav id="side-menu" className="side-menu" aria-label={t('nav.mainMenu')} data-testid="side-menu" data-collapsed={collapsed} inert={!open}>
+      {opened ? <SideMenuContent collapsed={collapsed} onToggleCollapsed={onToggleCollapsed} /> : null}
+    </nav>
+  );
+}
+
+function SideMenuContent({ collapsed = false, onToggleCollapsed }: Omit<SideMenuProps, 'open'>) {
+  const { token, username } = useSession();
+  const loginLinks = useLoginLinks();
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+  const name = user?.username ?? username;
 
   const counts = useUnreadCounts();
   const unreadMessages = counts.inbox;
@@ -65,7 +82,7 @@ export function SideMenu({ open, collapsed = false, onToggleCollapsed }: SideMen
   ];
 
   return (
-    <nav id="side-menu" className="side-menu" aria-label={t('nav.mainMenu')} data-testid="side-menu" data-collapsed={collapsed} inert={!open}>
+    <>
       {token && name ? (
         <NavLink to={profilePath(name)} className="side-menu__account" title={collapsed ? `@${name}` : undefined} aria-label={collapsed ? t('nav.yourProfile', { username: name }) : undefined}>
           <Avatar name={user?.fullName || name} src={user?.profilePictureUrl} size={44} />
@@ -141,6 +158,6 @@ export function SideMenu({ open, collapsed = false, onToggleCollapsed }: SideMen
           ) : null}
         </div>
       ) : null}
-    </nav>
+    </>
   );
 }

@@ -198,7 +198,9 @@ describe('Personal information', () => {
     const { history } = renderApp([PATH]);
     const user = setup();
     const field = await screen.findByLabelText('Nombre de usuario');
+    await user.click(screen.getByTestId('menu-toggle'));
     expect(within(screen.getByTestId('side-menu')).getByTestId('side-menu-username')).toHaveTextContent('@demo');
+    await user.click(screen.getByTestId('menu-toggle'));
 
     await user.clear(field);
     await user.type(field, 'demo_nuevo');
