@@ -28,7 +28,8 @@ function decodeSegment(segment: string): string | null {
  * Which of those screens the web app's router (apps/web/src/app/router.tsx) shows at `pathname`: `/`,
  * `/quickys`, `/post/:slug` and `/quicky/:slug`, `/profile/:username` and the catch-all `/:username`
  * (a first segment that can be a username: every other first segment of the app is a reserved name).
- * Null for every other page. A trailing slash matches as it does in the router.
+ * Null for every other page. A trailing slash, and the fixed segments in any case, match as they do in
+ * the router.
  */
 export function screenOfPath(pathname: string): WebScreen | null {
   if (pathname === '/') return 'home';
@@ -36,10 +37,12 @@ export function screenOfPath(pathname: string): WebScreen | null {
   if (segments.some((segment) => segment === '')) return null;
   const decoded = segments.map(decodeSegment);
   if (decoded.some((segment) => segment === null)) return null;
-  const [first = '', second] = decoded as string[];
+  const [named = '', second] = decoded as string[];
+  // The router matches its fixed segments in any case (React Router's default).
+  const first = named.toLowerCase();
   if (decoded.length === 1) {
     if (first === 'quickys') return 'quickys';
-    return usernameProblem(first) === null ? 'profile' : null;
+    return usernameProblem(named) === null ? 'profile' : null;
   }
   if (decoded.length === 2 && second !== undefined) {
     if (first === 'post' || first === 'quicky') return 'post';

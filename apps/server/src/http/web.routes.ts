@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../lib/messages.js';
@@ -7,20 +9,39 @@ import { pageWithScreen, parseScreenFiles, screenOfPath, type WebScreen } from '
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** A page of the app as sent: its bytes, and the same compressed once at start (best ratios, as the build's files). */
+interface Page {
+  readonly identity: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+}
+
+function compressedPage(html: Buffer): Page {
+  return {
+    identity: html,
+    br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+    gzip: zlib.gzipSync(html, { level: 9 }),
+  };
+}
+
 /**
  * Serves the built web app. Any GET that is not an API call or a file gets index.html, so the
  * client router takes every route of docs/product.md §2.
  */
 export async function registerWebApp(app: FastifyInstance, options: { webDistDir: string }) {
   const indexHtml = path.join(options.webDistDir, 'index.html');
-  const indexPage = fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml) : null;
+  const indexFile = fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml) : null;
+  const indexPage = indexFile ? compressedPage(indexFile) : null;
   const hasWebApp = indexPage !== null;
   // The page as sent to open a first screen: index.html naming that screen's files (web-screens.ts).
-  const screenPages = new Map<WebScreen, Buffer>();
+  const screenPages = new Map<WebScreen, Page>();
   const screensList = path.join(options.webDistDir, '.vite', 'screens.json');
-  if (indexPage && fs.existsSync(screensList)) {
+  if (indexFile && fs.existsSync(screensList)) {
+    // Only files of this build: a list left from another would name files that are not there.
+    const present = (file: string) => fs.existsSync(path.join(options.webDistDir, file));
     for (const [screen, files] of parseScreenFiles(fs.readFileSync(screensList, 'utf8'))) {
-      screenPages.set(screen, Buffer.from(pageWithScreen(indexPage.toString('utf8'), screen, files)));
+      const shown = { scripts: files.scripts.filter(present), styles: files.styles.filter(present) };
+      screenPages.set(screen, compressedPage(Buffer.from(pageWithScreen(indexFile.toString('utf8'), screen, shown))));
     }
   }
   if (hasWebApp) {
@@ -51,7 +72,12 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
     if (wantsPage && indexPage) {
       const screen = screenOfPath(pathname);
       const page = (screen && screenPages.get(screen)) ?? indexPage;
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      // Compressed as the browser takes it (the not-found handler is outside @fastify/compress's routes).
+      const accepted = request.headers['accept-encoding'];
+      const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : undefined;
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(page[encoding]);
+      return reply.send(page.identity);
     }
     return reply.code(404).send({ success: false, message: messages.routeNotFound });
   });

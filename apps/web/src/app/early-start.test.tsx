@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screen } from '@testing-library/react';
+import { pathFor } from '@wag/contract/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cardImage, FEED_CARD_SIZES, quickyPoster } from '../components/posts/post-media';
 import { clearEarly, takeEarly } from '../lib/early';
@@ -250,14 +251,18 @@ describe("index.html's inline script", () => {
   it("asks a profile's first answers on a page the server marked as a profile, by its username as the app asks them", () => {
     localStorage.setItem('wag.language', 'es');
     const fetchMock = serve();
+    // The calls as the profile screen asks them (lib/api.ts writes paths with pathFor).
+    const profileCalls = (username: string) =>
+      [pathFor('profile', { username }), pathFor('storyGroups', { username }), pathFor('userVip', { username })].map((url) => `GET ${url}`);
     runOnPage('/valeria_rios', 'profile');
-    expect(calls(fetchMock).sort()).toEqual(['GET /api/profile/valeria_rios', 'GET /api/story-groups/valeria_rios', 'GET /api/users/valeria_rios/vip']);
+    expect(calls(fetchMock).sort()).toEqual(profileCalls('valeria_rios').sort());
     fetchMock.mockClear();
     localStorage.setItem('token', 'tok-1');
-    // The other address of a profile, a trailing slash, and a name the address escapes: as pathFor writes it.
-    runOnPage('/profile/Ana.Luz/', 'profile');
-    expect(calls(fetchMock).sort()).toEqual(['GET /api/me', 'GET /api/profile/Ana.Luz', 'GET /api/story-groups/Ana.Luz', 'GET /api/users/Ana.Luz/vip']);
-    expect(window.__wagEarly?.answers['/api/profile/Ana.Luz']).toBeDefined();
+    // The other address of a profile, a trailing slash, and a letter the address escaped: decoded, then
+    // written as pathFor writes it.
+    runOnPage('/profile/%41na_luz/', 'profile');
+    expect(calls(fetchMock).sort()).toEqual(['GET /api/me', ...profileCalls('Ana_luz')].sort());
+    expect(window.__wagEarly?.answers[pathFor('profile', { username: 'Ana_luz' })]).toBeDefined();
   });
 
   it("asks a post's answer only for a signed-in person (a guest is sent to sign in), and nothing on a page not marked", () => {
@@ -267,6 +272,10 @@ describe("index.html's inline script", () => {
     expect(fetchMock).not.toHaveBeenCalled();
     localStorage.setItem('token', 'tok-1');
     runOnPage('/post/playa-y-sol-k2', 'post');
+    expect(calls(fetchMock).sort()).toEqual(['GET /api/me', `GET ${pathFor('postBySlug', { slug: 'playa-y-sol-k2' })}`]);
+    fetchMock.mockClear();
+    // The router's fixed segments match in any case.
+    runOnPage('/Post/playa-y-sol-k2', 'post');
     expect(calls(fetchMock).sort()).toEqual(['GET /api/me', 'GET /api/posts/slug/playa-y-sol-k2']);
     fetchMock.mockClear();
     // A quicky's page opens the player, which asks its own way.

@@ -86,6 +86,8 @@ describe('Shell', () => {
     signIn();
     const { history } = renderApp(['/settings']);
     await screen.findByTestId('settings-page');
+    // A phone's drawer never opened holds nothing: the rename is heard all the same.
+    expect(screen.getByTestId('side-menu')).toBeEmptyDOMElement();
     act(() => changeStoredUsername('ana_nueva'));
     await waitFor(() => expect(history.location.pathname).toBe('/ana_nueva'));
   });
