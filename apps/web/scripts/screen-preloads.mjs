@@ -8,8 +8,8 @@ export const SCREENS_FILE = '.vite/screens.json';
  * The files each of the given screens needs beyond what index.html loads itself: its route module,
  * every module it imports statically (transitively), and their stylesheets, from the build's manifest.
  * Scripts in the order they are found; stylesheets in the order Vite's dynamic-import helper appends
- * them (a module's imports' styles before its own), so a later rule still wins as it does when the
- * screen is reached by a link.
+ * them for this screen (a module's imports' styles before its own). Screens reached later by links get
+ * theirs appended to the head, before these (docs/decisions/0038, "Known limits").
  *
  * @param {Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>} manifest
  * @param {Record<string, string>} screens screen name → the route module's source path (a manifest key)
