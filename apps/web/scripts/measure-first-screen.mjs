@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { staticImports } from './screen-preloads.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -40,15 +41,10 @@ const budgetFile = JSON.parse(fs.readFileSync(budgetPath, 'utf8'));
 // Static imports, and the lazy chunks of `firstScreenLazy`: other `dynamicImports` (other routes, the
 // story viewer, the quicky player) load when they are needed.
 const seen = new Set();
-const visit = (key) => {
-  if (seen.has(key)) return;
-  seen.add(key);
-  for (const imported of manifest[key]?.imports ?? []) visit(imported);
-};
 for (const file of entryFiles) {
   const key = byFile.get(file);
   if (!key) throw new Error(`${file} is not in the manifest`);
-  visit(key);
+  for (const loaded of staticImports(manifest, key, seen)) seen.add(loaded);
 }
 
 /** The size of the build's own compressed file when there is one (what the server sends), else made here. */
@@ -60,16 +56,7 @@ const gzipSize = (file) => compressedSize(file, 'gz', (bytes) => zlib.gzipSync(b
 /** The lazy chunks the first screen waits for: a list of manifest keys, or of alternatives (the largest counts). */
 const lazy = budgetFile.firstScreenLazy ?? [];
 if (!Array.isArray(lazy)) throw new Error(`${budgetPath}: firstScreenLazy must be a list`);
-const withImports = (key) => {
-  const found = new Set();
-  const walk = (k) => {
-    if (found.has(k) || seen.has(k)) return;
-    found.add(k);
-    for (const imported of manifest[k]?.imports ?? []) walk(imported);
-  };
-  walk(key);
-  return [...found];
-};
+const withImports = (key) => staticImports(manifest, key, seen);
 for (const entry of lazy) {
   const choices = Array.isArray(entry) ? entry : [entry];
   for (const key of choices) if (!manifest[key]) throw new Error(`${key} (firstScreenLazy of ${budgetPath}) is not in the manifest`);

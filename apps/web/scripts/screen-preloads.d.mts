@@ -5,6 +5,11 @@ export interface ScreenFiles {
   scripts: string[];
   styles: string[];
 }
+export function staticImports(
+  manifest: Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>,
+  key: string,
+  skip?: Set<string>,
+): string[];
 export function screenFiles(
   manifest: Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>,
   screens: Record<string, string>,

@@ -5,6 +5,30 @@ import path from 'node:path';
 export const SCREENS_FILE = '.vite/screens.json';
 
 /**
+ * The manifest keys `key` loads statically: its imports, transitively, each after what it imports, then
+ * itself; none of `skip` (nor what only they import). Also what scripts/measure-first-screen.mjs counts.
+ *
+ * @param {Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>} manifest
+ * @param {string} key
+ * @param {Set<string>} [skip]
+ * @returns {string[]}
+ */
+export function staticImports(manifest, key, skip = new Set()) {
+  const found = [];
+  const seen = new Set(skip);
+  const walk = (at) => {
+    if (seen.has(at)) return;
+    seen.add(at);
+    const chunk = manifest[at];
+    if (!chunk) throw new Error(`${at} is not in the manifest`);
+    for (const imported of chunk.imports ?? []) walk(imported);
+    found.push(at);
+  };
+  walk(key);
+  return found;
+}
+
+/**
  * The files each of the given screens needs beyond what index.html loads itself: its route module,
  * every module it imports statically (transitively), and their stylesheets, from the build's manifest.
  * Scripts in the order they are found; stylesheets in the order Vite's dynamic-import helper appends
@@ -19,32 +43,15 @@ export function screenFiles(manifest, screens) {
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
   if (entryKeys.length === 0) throw new Error('the manifest has no entry');
   const loadedByPage = new Set();
-  const pageStyles = new Set();
-  const walk = (key, seen, onChunk) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the manifest`);
-    for (const imported of chunk.imports ?? []) walk(imported, seen, onChunk);
-    onChunk(chunk);
-  };
-  const entrySeen = new Set();
-  for (const key of entryKeys) {
-    walk(key, entrySeen, (chunk) => {
-      loadedByPage.add(chunk.file);
-      for (const style of chunk.css ?? []) pageStyles.add(style);
-    });
-  }
+  for (const key of entryKeys) for (const loaded of staticImports(manifest, key, loadedByPage)) loadedByPage.add(loaded);
+  const pageStyles = new Set([...loadedByPage].flatMap((key) => manifest[key].css ?? []));
   /** @type {Record<string, { scripts: string[]; styles: string[] }>} */
   const result = {};
   for (const [name, key] of Object.entries(screens)) {
-    const scripts = [];
-    const styles = [];
-    walk(key, new Set(entrySeen), (chunk) => {
-      if (!loadedByPage.has(chunk.file)) scripts.push(chunk.file);
-      for (const style of chunk.css ?? []) if (!pageStyles.has(style) && !styles.includes(style)) styles.push(style);
-    });
+    const chunks = staticImports(manifest, key, loadedByPage).map((at) => manifest[at]);
+    const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].filter((style) => !pageStyles.has(style));
     // The route module first: it is what the page waits for, its imports come with it.
+    const scripts = chunks.map((chunk) => chunk.file);
     result[name] = { scripts: [...scripts.slice(-1), ...scripts.slice(0, -1)], styles };
   }
   return result;

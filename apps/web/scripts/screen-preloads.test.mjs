@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenFiles } from './screen-preloads.mjs';
+import { screenFiles, staticImports } from './screen-preloads.mjs';
 
 // A manifest in Vite's shape: the page's entry with its static imports, and two route modules sharing a chunk.
 const MANIFEST = {
@@ -26,6 +26,11 @@ describe("the first screens' files", () => {
       styles: ['assets/tile-t.css', 'assets/grid-g.css', 'assets/profile-route-r.css'],
     });
     expect(screens.quickys).toEqual({ scripts: ['assets/quickys-route-q.js', 'assets/tile-t.js'], styles: ['assets/tile-t.css'] });
+  });
+
+  it("walks a module's static imports, each after what it imports, leaving out what is skipped", () => {
+    expect(staticImports(MANIFEST, 'src/profile-route.tsx')).toEqual(['_preact-p.js', 'index.html', '_tile-t.js', '_grid-g.js', 'src/profile-route.tsx']);
+    expect(staticImports(MANIFEST, 'src/profile-route.tsx', new Set(['index.html', '_preact-p.js', '_grid-g.js']))).toEqual(['src/profile-route.tsx']);
   });
 
   it('refuses a screen the manifest does not know, and a manifest without an entry', () => {
