@@ -76,6 +76,11 @@ const webImportRules = {
           allowTypeImports: true,
           message: 'Data-router only: the app uses React Router in its declarative mode (lib/lazy-route.tsx, lib/scroll-restoration.ts, app/router.tsx).',
         },
+        {
+          name: 'react-router',
+          importNames: ['Link', 'NavLink'],
+          message: 'Links to the app are AppLink and AppNavLink (lib/app-link.tsx): plain anchors the router follows with one listener, without the hooks each Link runs.',
+        },
         { name: 'react-router/dom', allowTypeImports: true, message: 'Data-router only: the app uses React Router in its declarative mode (lib/history-router.tsx).' },
       ],
       patterns: [

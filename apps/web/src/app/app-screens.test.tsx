@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
-import { Link, UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
+import { AppLink } from '../lib/app-link';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HistoryRouter } from '../lib/history-router';
 import { lazyRoute } from '../lib/lazy-route';
@@ -15,7 +16,7 @@ import { AppScreens, prepareScreens } from './router';
 function Home() {
   return (
     <section data-testid="home">
-      <Link to="/next">siguiente</Link>
+      <AppLink to="/next">siguiente</AppLink>
     </section>
   );
 }
@@ -90,7 +91,7 @@ describe("the app's screens", () => {
       return <p data-testid="third">tercera</p>;
     }
     const { history } = renderApp(['/'], [
-      { index: true, Component: () => (<><Home /><Link to="/third">tercera</Link></>) },
+      { index: true, Component: () => (<><Home /><AppLink to="/third">tercera</AppLink></>) },
       { path: 'next', Component: lazyRoute(() => slow.promise) },
       { path: 'third', Component: Third },
     ]);

@@ -1,5 +1,6 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { parsePath, Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type NavigationType, type Navigator, type Path } from 'react-router';
+import { createPath, parsePath, Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type NavigationType, type Navigator, type Path } from 'react-router';
+import { LINK_MARK } from './app-link';
 
 /** What `Router` needs of a history: React Router's browser history, or its memory history in tests. */
 export type History = ReturnType<typeof createBrowserHistory>;
@@ -79,6 +80,25 @@ export function HistoryRouter({ history, prepare, children }: HistoryRouterProps
       replace: go('replace'),
     };
   }, [history, prepare]);
+  // The app's links (lib/app-link.tsx): one listener for the document follows them all, as each
+  // `<Link>`'s own handler would: a plain left click on a marked `<a>` whose handlers did not prevent
+  // it; a new tab, a download or another window's target is left to the browser.
+  useLayoutEffect(() => {
+    const follow = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      const anchor = event.target instanceof Element ? event.target.closest(`a[${LINK_MARK}]`) : null;
+      if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
+      const href = anchor.getAttribute('href') ?? '';
+      if (!href.startsWith('/') || href.startsWith('//')) return;
+      event.preventDefault();
+      const to = parsePath(href);
+      // As `<Link>`: a link to the page already shown replaces its entry rather than adding a twin.
+      const replace = anchor.getAttribute(LINK_MARK) === 'replace' || createPath(history.location) === createPath({ pathname: '/', search: '', hash: '', ...to });
+      navigator[replace ? 'replace' : 'push'](to);
+    };
+    document.addEventListener('click', follow);
+    return () => document.removeEventListener('click', follow);
+  }, [history, navigator]);
   useLayoutEffect(
     () =>
       history.listen(({ action, location }) => {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { AppLink } from './app-link';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render-routes';
 import { lazyRoute } from './lazy-route';
@@ -16,7 +17,7 @@ function List() {
   const [params, setParams] = useSearchParams();
   return (
     <section data-testid="list">
-      <Link to="/detail">detalle</Link>
+      <AppLink to="/detail">detalle</AppLink>
       <button type="button" onClick={() => setParams({ tab: 'b' }, { replace: true, preventScrollReset: true })}>
         pestaña {params.get('tab') ?? 'a'}
       </button>

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { AppNavLink } from '../../lib/app-link';
 import { useCreateAction } from '../../components/create/create-entry';
 import { CountBadge } from '../../components/ui/count-badge';
 import { Icon } from '../../components/ui/icon';
@@ -18,28 +18,28 @@ export function BottomBar() {
   const create = useCreateAction();
   return (
     <nav className="bottom-bar" aria-label={t('nav.bottomNav')} data-testid="bottom-bar">
-      <NavLink to="/" end className="bottom-bar__item">
+      <AppNavLink to="/" end className="bottom-bar__item">
         <Icon name="home" />
         <span>{t('nav.home')}</span>
-      </NavLink>
-      <NavLink to="/quickys" className="bottom-bar__item">
+      </AppNavLink>
+      <AppNavLink to="/quickys" className="bottom-bar__item">
         <Icon name="quickys" />
         <span>{t('nav.quickys')}</span>
-      </NavLink>
+      </AppNavLink>
       <button type="button" className="bottom-bar__item bottom-bar__create" aria-label={t('create.button')} data-testid="bottom-bar-create" onClick={create}>
         <span className="bottom-bar__create-pill">
           <Icon name="plus" size={26} />
         </span>
       </button>
-      <NavLink to="/messages" className="bottom-bar__item">
+      <AppNavLink to="/messages" className="bottom-bar__item">
         <Icon name="send" />
         <CountBadge count={counts.inbox} />
         <span>{t('nav.messages')}</span>
-      </NavLink>
-      <NavLink to={profilePath(username)} end className="bottom-bar__item">
+      </AppNavLink>
+      <AppNavLink to={profilePath(username)} end className="bottom-bar__item">
         <Icon name="user" />
         <span>{t('nav.profile')}</span>
-      </NavLink>
+      </AppNavLink>
     </nav>
   );
 }

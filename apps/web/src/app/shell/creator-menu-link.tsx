@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { AppNavLink } from '../../lib/app-link';
 import { Icon } from '../../components/ui/icon';
 import { t } from '../../lib/i18n';
 import { useHasCreatorDashboard } from '../../lib/queries/vip';
@@ -12,10 +12,10 @@ export function CreatorMenuLink({ collapsed = false }: { collapsed?: boolean }) 
   if (!creator) return null;
   return (
     <li>
-      <NavLink to="/creator" className="side-menu__link" title={collapsed ? t('nav.creator') : undefined}>
+      <AppNavLink to="/creator" className="side-menu__link" title={collapsed ? t('nav.creator') : undefined}>
         <Icon name="chart" size={22} />
         <span className="side-menu__label">{t('nav.creator')}</span>
-      </NavLink>
+      </AppNavLink>
     </li>
   );
 }

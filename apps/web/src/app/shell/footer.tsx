@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/app-link';
 import { Logo } from '../../components/ui/logo';
 import { t } from '../../lib/i18n';
 import './footer.css';
@@ -14,22 +14,22 @@ export function Footer() {
         <nav aria-label={t('footer.links')}>
           <ul className="footer__links">
             <li>
-              <Link to="/wag-stars">{t('footer.wagStars')}</Link>
+              <AppLink to="/wag-stars">{t('footer.wagStars')}</AppLink>
             </li>
             <li>
-              <Link to="/settings">{t('footer.settings')}</Link>
+              <AppLink to="/settings">{t('footer.settings')}</AppLink>
             </li>
             <li>
-              <Link to="/settings/about">{t('footer.about')}</Link>
+              <AppLink to="/settings/about">{t('footer.about')}</AppLink>
             </li>
             <li>
-              <Link to="/legal/terms">{t('footer.terms')}</Link>
+              <AppLink to="/legal/terms">{t('footer.terms')}</AppLink>
             </li>
             <li>
-              <Link to="/legal/privacy">{t('footer.privacy')}</Link>
+              <AppLink to="/legal/privacy">{t('footer.privacy')}</AppLink>
             </li>
             <li>
-              <Link to="/legal/cookies">{t('footer.cookies')}</Link>
+              <AppLink to="/legal/cookies">{t('footer.cookies')}</AppLink>
             </li>
           </ul>
         </nav>

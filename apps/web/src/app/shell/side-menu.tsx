@@ -1,5 +1,6 @@
 import { Fragment, Suspense, useEffect, useState } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AppNavLink } from '../../lib/app-link';
 import { Avatar } from '../../components/ui/avatar';
 import { ButtonLink } from '../../components/ui/button';
 import { CountBadge } from '../../components/ui/count-badge';
@@ -84,7 +85,7 @@ function SideMenuContent({ collapsed = false, onToggleCollapsed }: Omit<SideMenu
   return (
     <>
       {token && name ? (
-        <NavLink to={profilePath(name)} className="side-menu__account" title={collapsed ? `@${name}` : undefined} aria-label={collapsed ? t('nav.yourProfile', { username: name }) : undefined}>
+        <AppNavLink to={profilePath(name)} className="side-menu__account" title={collapsed ? `@${name}` : undefined} aria-label={collapsed ? t('nav.yourProfile', { username: name }) : undefined}>
           <Avatar name={user?.fullName || name} src={user?.profilePictureUrl} size={44} />
           <span className="side-menu__account-text">
             <span className="side-menu__account-name">{user?.fullName || name}</span>
@@ -92,7 +93,7 @@ function SideMenuContent({ collapsed = false, onToggleCollapsed }: Omit<SideMenu
               @{name}
             </span>
           </span>
-        </NavLink>
+        </AppNavLink>
       ) : (
         <div className="side-menu__guest">
           <p className="side-menu__guest-title">{t('nav.guest')}</p>
@@ -118,11 +119,11 @@ function SideMenuContent({ collapsed = false, onToggleCollapsed }: Omit<SideMenu
               </Suspense>
             ) : null}
             <li>
-              <NavLink to={entry.to} end={entry.end} className="side-menu__link" title={collapsed ? t(entry.label) : undefined}>
+              <AppNavLink to={entry.to} end={entry.end} className="side-menu__link" title={collapsed ? t(entry.label) : undefined}>
                 <Icon name={entry.icon} size={22} />
                 <span className="side-menu__label">{t(entry.label)}</span>
                 {entry.to === '/messages' ? <CountBadge count={unreadMessages} inline /> : null}
-              </NavLink>
+              </AppNavLink>
             </li>
           </Fragment>
         ))}

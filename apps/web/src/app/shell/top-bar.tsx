@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { AppLink, AppNavLink } from '../../lib/app-link';
 import { CreateChooserHost } from '../../components/create/create-chooser-host';
 import { useCreateAction } from '../../components/create/create-entry';
 import { Avatar } from '../../components/ui/avatar';
@@ -41,9 +41,9 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenSearch }: TopBarProps) {
         >
           <Icon name={menuOpen ? 'close' : 'menu'} />
         </button>
-        <Link to="/" className="top-bar__logo" data-testid="logo-link">
+        <AppLink to="/" className="top-bar__logo" data-testid="logo-link">
           <Logo />
-        </Link>
+        </AppLink>
       </div>
       <div className="top-bar__end">
         {/* Wide screens; on phones the bottom bar carries it. */}
@@ -54,7 +54,7 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenSearch }: TopBarProps) {
         <button type="button" className="icon-button" aria-label={t('nav.search')} data-testid="search-button" onClick={onOpenSearch}>
           <Icon name="search" />
         </button>
-        <NavLink
+        <AppNavLink
           to="/notifications"
           className="icon-button"
           aria-label={counts.notifications > 0 ? t('nav.notificationsUnread', { count: counts.notifications }) : t('nav.notifications')}
@@ -62,8 +62,8 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenSearch }: TopBarProps) {
         >
           <Icon name="bell" />
           <CountBadge count={counts.notifications} testId="notifications-badge" />
-        </NavLink>
-        <NavLink
+        </AppNavLink>
+        <AppNavLink
           to="/messages"
           className="icon-button"
           aria-label={messagesCount > 0 ? t('nav.messagesUnread', { count: messagesCount }) : t('nav.messages')}
@@ -71,21 +71,21 @@ export function TopBar({ menuOpen, onToggleMenu, onOpenSearch }: TopBarProps) {
         >
           <Icon name="send" />
           <CountBadge count={messagesCount} testId="messages-badge" />
-        </NavLink>
+        </AppNavLink>
         {token && name ? (
-          <Link
+          <AppLink
             to={profilePath(name)}
             className="top-bar__me"
             aria-label={t('nav.yourProfile', { username: name })}
             data-testid="top-bar-profile"
           >
             <Avatar name={user?.fullName || name} src={user?.profilePictureUrl} size={34} />
-          </Link>
+          </AppLink>
         ) : (
-          <Link to={loginLinks.login} className="top-bar__login" aria-label={t('nav.login')}>
+          <AppLink to={loginLinks.login} className="top-bar__login" aria-label={t('nav.login')}>
             <Icon name="user" size={20} />
             <span className="top-bar__login-text">{t('nav.login')}</span>
-          </Link>
+          </AppLink>
         )}
       </div>
       <CreateChooserHost />

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/app-link';
 import { t, type MessageKey } from '../../lib/i18n';
 import { Icon, type IconName } from '../ui/icon';
 import { Modal } from '../ui/modal';
@@ -26,7 +26,7 @@ export function CreateChooser({ onClose }: { onClose: () => void }) {
       <ul className="create-chooser">
         {CREATE_CHOICES.map((choice) => (
           <li key={choice.to}>
-            <Link to={choice.to} className="create-chooser__choice" data-testid={choice.testId} onClick={onClose}>
+            <AppLink to={choice.to} className="create-chooser__choice" data-testid={choice.testId} onClick={onClose}>
               <span className={`create-chooser__icon create-chooser__icon--${choice.testId}`}>
                 <Icon name={choice.icon} size={22} />
               </span>
@@ -35,7 +35,7 @@ export function CreateChooser({ onClose }: { onClose: () => void }) {
                 <small>{t(choice.hint)}</small>
               </span>
               <Icon name="chevronRight" size={18} className="create-chooser__chevron" />
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import type { PostSummary } from '@wag/contract/profiles';
 import { memo, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/app-link';
 import { LazyPaymentSheet } from '../payment-sheet/lazy-payment-sheet';
 import { Avatar } from '../ui/avatar';
 import { Button, ButtonLink } from '../ui/button';
@@ -69,15 +69,15 @@ export const FeedCard = memo(function FeedCard({ post, isLiked = false, isSaved 
   return (
     <article className="feed-card" data-testid="feed-card" data-type={type}>
       <header className="feed-card__head">
-        <Link to={`/${encodeURIComponent(post.user.username)}`} className="feed-card__author">
+        <AppLink to={`/${encodeURIComponent(post.user.username)}`} className="feed-card__author">
           <Avatar name={post.user.full_name || post.user.username} src={post.user.picture} size={36} />
           <span>
             <strong>{post.user.full_name || post.user.username}</strong>
             <span className="feed-card__username">@{post.user.username}</span>
           </span>
-        </Link>
+        </AppLink>
       </header>
-      <Link to={href} className={`feed-card__media feed-card__media--${type === 'quicky' ? 'tall' : 'square'}`} aria-label={post.title ?? post.body.slice(0, 80)}>
+      <AppLink to={href} className={`feed-card__media feed-card__media--${type === 'quicky' ? 'tall' : 'square'}`} aria-label={post.title ?? post.body.slice(0, 80)}>
         {post.locked ? (
           <span className="feed-card__locked">
             <Icon name="lock" size={28} />
@@ -100,15 +100,15 @@ export const FeedCard = memo(function FeedCard({ post, isLiked = false, isSaved 
             <Icon name="play" size={13} /> {formatCount(post.views)}
           </span>
         ) : null}
-      </Link>
+      </AppLink>
       {post.locked ? <VipOffer username={post.user.username} /> : null}
       <div className="feed-card__actions">
         <button type="button" className={like.isLiked ? 'post-action post-action--on' : 'post-action'} aria-pressed={like.isLiked} aria-label={t('post.like')} disabled={post.locked} onClick={like.toggle}>
           <Icon name="heart" size={22} />
         </button>
-        <Link to={href} className="post-action" aria-label={t('post.comment')}>
+        <AppLink to={href} className="post-action" aria-label={t('post.comment')}>
           <Icon name="message" size={22} />
-        </Link>
+        </AppLink>
         <button type="button" className="post-action" aria-label={t('post.share')} onClick={() => void share()}>
           <Icon name="share" size={22} />
         </button>

@@ -1,5 +1,5 @@
 import type { ModerationMark } from '@wag/contract/common';
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/app-link';
 import { t } from '../../lib/i18n';
 import { Icon } from '../ui/icon';
 import './moderation-notice.css';
@@ -16,9 +16,9 @@ export function ModerationNotice({ mark }: { mark: ModerationMark }) {
         <strong>{mark.state === 'removed' ? t('safety.owner.removed') : t('safety.owner.held')}</strong>
         {mark.reason ? <p className="moderation-notice__reason">{t('safety.decisions.reason', { reason: mark.reason })}</p> : null}
         {mark.state === 'removed' ? (
-          <Link to="/settings/privacy-security/moderation-decisions" className="moderation-notice__link">
+          <AppLink to="/settings/privacy-security/moderation-decisions" className="moderation-notice__link">
             {t('safety.owner.seeDecision')}
-          </Link>
+          </AppLink>
         ) : null}
       </div>
     </div>

@@ -1,6 +1,6 @@
 import type { PostSummary } from '@wag/contract/profiles';
 import { useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/app-link';
 import { Icon } from '../ui/icon';
 import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
@@ -60,7 +60,7 @@ function Tile({ post, tall = false, onOpen, loading = 'lazy' }: { post: PostSumm
   }
   return (
     <li className={className} data-testid="post-tile" data-tall={tall || undefined}>
-      <Link
+      <AppLink
         className="tile__frame"
         to={postHref(post)}
         aria-label={postTileLabel(post)}
@@ -71,7 +71,7 @@ function Tile({ post, tall = false, onOpen, loading = 'lazy' }: { post: PostSumm
         }}
       >
         <TileBody post={post} loading={loading} />
-      </Link>
+      </AppLink>
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import type { PostDetail } from '@wag/contract/posts';
 import type { PostSummary } from '@wag/contract/profiles';
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/app-link';
 import { Caption } from '../posts/caption';
 import { postHref } from '../posts/post-media';
 import { FollowButton } from '../social/follow-button';
@@ -35,10 +35,10 @@ export function PlayerInfo({ item, detail }: { item: PlayerItem; detail: PostDet
   return (
     <div className="qp-slide__info">
       <div className="qp-slide__who">
-        <Link to={profile} className="qp-slide__name">
+        <AppLink to={profile} className="qp-slide__name">
           @{item.user.username}
           {detail?.user.isVerified ? <VerifiedBadge size={14} /> : null}
-        </Link>
+        </AppLink>
         {detail?.isOwner || (token && !detail) ? null : (
           <FollowButton username={item.user.username} isFollowing={detail?.isFollowingAuthor ?? false} size="sm" />
         )}
@@ -65,9 +65,9 @@ export function PlayerRail({ item, detail, testIds, onComments }: { item: Player
   };
   return (
     <div className="qp-slide__rail" data-testid={testIds ? 'player-rail' : undefined}>
-      <Link to={profile} className="qp-slide__avatar" aria-label={t('player.authorProfile', { username: item.user.username })}>
+      <AppLink to={profile} className="qp-slide__avatar" aria-label={t('player.authorProfile', { username: item.user.username })}>
         <Avatar name={item.user.full_name || item.user.username} src={item.user.picture} size={46} />
-      </Link>
+      </AppLink>
       <button
         type="button"
         className={like.isLiked ? 'qp-action qp-action--liked' : 'qp-action'}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/app-link';
 import { t } from '../../lib/i18n';
 import { Icon } from '../ui/icon';
 import './more-menu.css';
@@ -40,9 +40,9 @@ export function MoreMenu({ items, label, testId, align = 'right' }: { items: Mor
         <ul className={`more-menu__list more-menu__list--${align}`} role="menu">
           {items.map((item) => (
             <li role="none" key={item.to}>
-              <Link role="menuitem" to={item.to} className={item.danger ? 'more-menu__danger' : undefined} onClick={() => setOpen(false)} data-testid={item.testId}>
+              <AppLink role="menuitem" to={item.to} className={item.danger ? 'more-menu__danger' : undefined} onClick={() => setOpen(false)} data-testid={item.testId}>
                 {item.label}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/app-link';
 import { Avatar } from '../ui/avatar';
 import { VerifiedBadge } from '../ui/verified-badge';
 import './person-row.css';
@@ -25,7 +25,7 @@ export function PersonRow({ username, fullName, picture, verified, meta, action,
   const name = fullName?.trim() || username;
   return (
     <li className={className ? `person-row ${className}` : 'person-row'} data-testid={testId} data-username={username}>
-      <Link to={`/${encodeURIComponent(username)}`} className="person-row__link" aria-label={linkLabel}>
+      <AppLink to={`/${encodeURIComponent(username)}`} className="person-row__link" aria-label={linkLabel}>
         <Avatar name={name} src={picture} size={avatarSize} />
         <span className="person-row__names">
           <span className="person-row__name">
@@ -34,7 +34,7 @@ export function PersonRow({ username, fullName, picture, verified, meta, action,
           </span>
           <span className="person-row__meta">{meta ?? `@${username}`}</span>
         </span>
-      </Link>
+      </AppLink>
       {action}
     </li>
   );

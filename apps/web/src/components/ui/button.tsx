@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { AppLink, type AppLinkProps } from '../../lib/app-link';
 import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -18,6 +18,6 @@ export function Button({ variant, block, size, className, type = 'button', ...re
   return <button type={type} className={classes({ variant, block, size }, className)} {...rest} />;
 }
 
-export function ButtonLink({ variant, block, size, className, ...rest }: Look & LinkProps) {
-  return <Link className={classes({ variant, block, size }, className)} {...rest} />;
+export function ButtonLink({ variant, block, size, className, ...rest }: Look & AppLinkProps) {
+  return <AppLink className={classes({ variant, block, size }, className)} {...rest} />;
 }

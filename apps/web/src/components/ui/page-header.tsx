@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/app-link';
 import { Icon } from './icon';
 import './page-header.css';
 
@@ -7,10 +7,10 @@ export function PageHeader({ back, title, subtitle }: { back?: { to: string; lab
   return (
     <header className="page-header">
       {back ? (
-        <Link to={back.to} className="page-header__back">
+        <AppLink to={back.to} className="page-header__back">
           <Icon name="chevronLeft" size={20} />
           {back.label}
-        </Link>
+        </AppLink>
       ) : null}
       <h1 className="page-header__title">{title}</h1>
       {subtitle ? <p className="page-header__subtitle">{subtitle}</p> : null}

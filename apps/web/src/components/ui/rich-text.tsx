@@ -1,5 +1,5 @@
 import { splitText, tagPath, type TextPart } from '@wag/contract/tags-rules';
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/app-link';
 import './rich-text.css';
 
 /**
@@ -13,16 +13,16 @@ export function RichText({ text, className, parts }: { text: string; className?:
       {(parts ?? splitText(text)).map((part, index) => {
         if (part.kind === 'mention') {
           return (
-            <Link key={index} className="rich-text__link" to={`/${encodeURIComponent(part.username)}`}>
+            <AppLink key={index} className="rich-text__link" to={`/${encodeURIComponent(part.username)}`}>
               {part.text}
-            </Link>
+            </AppLink>
           );
         }
         if (part.kind === 'hashtag') {
           return (
-            <Link key={index} className="rich-text__link" to={tagPath(part.tag)}>
+            <AppLink key={index} className="rich-text__link" to={tagPath(part.tag)}>
               {part.text}
-            </Link>
+            </AppLink>
           );
         }
         return part.text;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../lib/app-link';
 import { t } from '../../lib/i18n';
 import { useVerificationStatus } from '../../lib/queries/verification-status';
 import './subscribers-consent.css';
@@ -16,7 +16,7 @@ export function SubscribersConsent({ checked, onChange, disabled }: { checked: b
       {status.isSuccess && identity !== 'approved' ? (
         <p className="vip-consent__identity" role="note">
           {identity === 'pending' ? t('identity.consent.pending') : t('identity.consent.needsIdentity')}{' '}
-          {identity === 'pending' ? null : <Link to="/settings/verification/identity">{t('identity.consent.verifyLink')}</Link>}
+          {identity === 'pending' ? null : <AppLink to="/settings/verification/identity">{t('identity.consent.verifyLink')}</AppLink>}
         </p>
       ) : null}
       <label className="vip-consent__check">

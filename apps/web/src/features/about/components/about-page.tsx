@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import type { IconName } from '../../../components/ui/icon';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -26,9 +26,9 @@ export function AboutPage() {
         </li>
         {LINKS.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="panel-row">
+            <AppLink to={link.to} className="panel-row">
               <PanelRowBody icon={link.icon} label={t(link.label)} hint={t(link.hint)} chevron />
-            </Link>
+            </AppLink>
           </li>
         ))}
         <li>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -44,7 +45,7 @@ export function DeleteAccountPage() {
           ))}
         </ul>
         <p className="account-data__hint">
-          {t('accountData.delete.downloadFirst')} <Link to="/settings/account/download-data">{t('accountData.download.title')}</Link>
+          {t('accountData.delete.downloadFirst')} <AppLink to="/settings/account/download-data">{t('accountData.download.title')}</AppLink>
         </p>
         <TextField
           label={t('accountData.delete.password')}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Icon, type IconName } from '../../../components/ui/icon';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -43,7 +43,7 @@ export function SecuritySettingsPage() {
       <ul className="panel-list">
         {rows.map((row) => (
           <li key={row.testId}>
-            <Link to={row.to} className="account-security__row account-security__link" data-testid={row.testId}>
+            <AppLink to={row.to} className="account-security__row account-security__link" data-testid={row.testId}>
               <span className="account-security__row-icon" aria-hidden="true">
                 <Icon name={row.icon} size={20} />
               </span>
@@ -52,7 +52,7 @@ export function SecuritySettingsPage() {
                 {row.value ? <span className="account-security__row-meta">{row.value}</span> : null}
               </span>
               <Icon name="chevronRight" size={20} />
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t } from '../../../lib/i18n';
@@ -16,7 +16,7 @@ export function AppearancePage() {
       <PageHeader back={{ to: '/settings', label: t('settings.backToSettings') }} title={t('settings.appearance')} subtitle={t('appearance.subtitle')} />
       <ul className="panel-list">
         <li>
-          <Link to="/settings/appearance/theme" className="panel-row" data-testid="appearance-theme-link">
+          <AppLink to="/settings/appearance/theme" className="panel-row" data-testid="appearance-theme-link">
             <PanelRowBody
               icon={theme === 'light' ? 'sun' : theme === 'system' ? 'monitor' : 'moon'}
               label={t('appearance.theme')}
@@ -25,7 +25,7 @@ export function AppearancePage() {
               valueTestId="appearance-theme-value"
               chevron
             />
-          </Link>
+          </AppLink>
         </li>
       </ul>
     </section>

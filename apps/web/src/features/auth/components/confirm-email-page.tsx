@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorText } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -27,7 +28,7 @@ export function ConfirmEmailPage() {
     confirm.mutate(token);
   }, [confirm, token]);
 
-  const footer = <Link to={session ? '/' : '/login'}>{session ? t('emailConfirm.toHome') : t('emailConfirm.toLogin')}</Link>;
+  const footer = <AppLink to={session ? '/' : '/login'}>{session ? t('emailConfirm.toHome') : t('emailConfirm.toLogin')}</AppLink>;
   return (
     <AuthLayout title={t('emailConfirm.title')} subtitle={confirm.isSuccess ? confirm.data.message : confirm.isError ? t('emailConfirm.failed') : t('emailConfirm.checking')} footer={footer}>
       <div data-testid="confirm-email" data-state={confirm.status}>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-error';
@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
     <AuthLayout
       title={t('auth.forgot.title')}
       subtitle={t('auth.forgot.subtitle')}
-      footer={<Link to="/login">{t('auth.forgot.backToLogin')}</Link>}
+      footer={<AppLink to="/login">{t('auth.forgot.backToLogin')}</AppLink>}
     >
       {forgot.isSuccess ? (
         <p className="auth__notice" role="status" data-testid="forgot-sent">

@@ -1,6 +1,7 @@
 import { APPEAL_TEXT_MAX_LENGTH } from '@wag/contract/moderation-rules';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
@@ -55,7 +56,7 @@ export function LoginPage() {
 
   if (challenge) {
     return (
-      <AuthLayout title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.subtitle')} footer={<Link to={loginPath(returnTo)} onClick={() => setChallenge(null)}>{t('auth.twoFactor.restart')}</Link>}>
+      <AuthLayout title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.subtitle')} footer={<AppLink to={loginPath(returnTo)} onClick={() => setChallenge(null)}>{t('auth.twoFactor.restart')}</AppLink>}>
         <SecondStep challenge={challenge} onDone={finish} />
       </AuthLayout>
     );
@@ -68,7 +69,7 @@ export function LoginPage() {
       footer={
         <>
           {t('auth.login.noAccount')}
-          <Link to={registerPath(returnTo)}>{t('auth.login.registerLink')}</Link>
+          <AppLink to={registerPath(returnTo)}>{t('auth.login.registerLink')}</AppLink>
         </>
       }
     >
@@ -98,9 +99,9 @@ export function LoginPage() {
           error={password ? null : t('auth.login.passwordRequired')}
           showError={attempted}
         />
-        <Link to="/forgot-password" className="auth__forgot">
+        <AppLink to="/forgot-password" className="auth__forgot">
           {t('auth.login.forgot')}
-        </Link>
+        </AppLink>
         <FormError message={login.isError && !twoFactorChallengeOf(login.error) ? errorText(login.error, t('auth.login.failed')) : null} />
         <Button type="submit" size="lg" block className="auth__submit" disabled={login.isPending} onClick={() => setAttempted(true)}>
           {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}

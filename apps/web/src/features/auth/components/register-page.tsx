@@ -1,6 +1,7 @@
 import { latestAdultBirthDate } from '@wag/contract/account-rules';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
@@ -64,7 +65,7 @@ export function RegisterPage() {
       footer={
         <>
           {t('auth.register.haveAccount')}
-          <Link to={loginPath(returnTo)}>{t('auth.register.loginLink')}</Link>
+          <AppLink to={loginPath(returnTo)}>{t('auth.register.loginLink')}</AppLink>
         </>
       }
     >

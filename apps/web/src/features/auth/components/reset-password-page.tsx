@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Button } from '../../../components/ui/button';
 import { NewPasswordFields, newPasswordProblems } from '../../../components/ui/new-password-fields';
 import { useToast } from '../../../components/ui/toast';
@@ -38,7 +39,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthLayout title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')} footer={<Link to="/forgot-password">{t('auth.reset.askAgain')}</Link>}>
+    <AuthLayout title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')} footer={<AppLink to="/forgot-password">{t('auth.reset.askAgain')}</AppLink>}>
       <form className="auth__form" onSubmit={submit} noValidate data-testid="reset-form">
         <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} showErrors={attempted} />
         <FormError message={reset.isError ? errorText(reset.error, t('auth.reset.failed')) : null} />

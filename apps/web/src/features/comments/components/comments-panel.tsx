@@ -1,6 +1,6 @@
 import type { Comment, CommentReply } from '@wag/contract/posts';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
@@ -36,14 +36,14 @@ function CommentItem({
   const mine = username !== null && username.toLowerCase() === comment.user.username.toLowerCase();
   return (
     <div className="comment" data-testid="comment">
-      <Link to={`/${encodeURIComponent(comment.user.username)}`} className="comment__avatar" aria-hidden="true" tabIndex={-1}>
+      <AppLink to={`/${encodeURIComponent(comment.user.username)}`} className="comment__avatar" aria-hidden="true" tabIndex={-1}>
         <Avatar name={comment.user.full_name || comment.user.username} src={comment.user.picture} size={32} />
-      </Link>
+      </AppLink>
       <div className="comment__body">
         <p className="comment__text">
-          <Link to={`/${encodeURIComponent(comment.user.username)}`} className="comment__author">
+          <AppLink to={`/${encodeURIComponent(comment.user.username)}`} className="comment__author">
             {comment.user.username}
-          </Link>
+          </AppLink>
           {comment.user.isVerified ? <VerifiedBadge size={14} /> : null} <RichText text={comment.text} />
         </p>
         <div className="comment__meta">
@@ -53,9 +53,9 @@ function CommentItem({
             {t('comments.reply')}
           </button>
           {mine ? null : (
-            <Link to={`/report/comment/${encodeURIComponent(comment.id)}`} className="comment__action" data-testid="report-comment">
+            <AppLink to={`/report/comment/${encodeURIComponent(comment.id)}`} className="comment__action" data-testid="report-comment">
               {t('safety.menu.report')}
-            </Link>
+            </AppLink>
           )}
         </div>
       </div>

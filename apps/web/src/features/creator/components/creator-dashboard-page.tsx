@@ -1,5 +1,5 @@
 import type { CreatorDashboardResponse, IdentityStatus } from '@wag/contract/payments';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { postHref } from '../../../components/posts/post-media';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
@@ -84,7 +84,7 @@ function RecentPosts({ posts }: { posts: Dashboard['recentPosts'] }) {
         <ul className="creator__rows">
           {posts.map((post) => (
             <li key={post.id} className="creator__row" data-testid="recent-post">
-              <Link to={postHref({ post_type: post.postType, slug: post.slug })} className="creator__post">
+              <AppLink to={postHref({ post_type: post.postType, slug: post.slug })} className="creator__post">
                 {post.thumbnailUrl ? (
                   <img src={post.thumbnailUrl} alt="" className="creator__thumb" loading="lazy" />
                 ) : (
@@ -98,7 +98,7 @@ function RecentPosts({ posts }: { posts: Dashboard['recentPosts'] }) {
                     {t(`creator.visibility.${post.visibility}`)} · {calendarDate(post.createdAt)}
                   </span>
                 </span>
-              </Link>
+              </AppLink>
               <span className="creator__counts">
                 <span>{t('creator.views', { count: post.views })}</span>
                 <span>{t('creator.likes', { count: post.likes })}</span>

@@ -1,6 +1,7 @@
 import type { FollowEntry } from '@wag/contract/profiles';
 import { useId, useMemo, useState } from 'react';
-import { Link, NavLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { AppLink, AppNavLink } from '../../../lib/app-link';
 import { FollowButton } from '../../../components/social/follow-button';
 import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
 import { PersonRow } from '../../../components/social/person-row';
@@ -107,19 +108,19 @@ export function FollowListPage({ kind }: { kind: FollowListKind }) {
   return (
     <section className="follow-list" data-testid={`${kind}-page`}>
       <header className="follow-list__header">
-        <Link to={base} className="follow-list__back" aria-label={t('followList.backToProfile', { username })}>
+        <AppLink to={base} className="follow-list__back" aria-label={t('followList.backToProfile', { username })}>
           <Icon name="arrowLeft" size={22} />
-        </Link>
+        </AppLink>
         <h1 className="follow-list__title">@{username}</h1>
       </header>
 
       <nav className="follow-list__tabs" aria-label={t('followList.lists', { username })}>
-        <NavLink to={`${base}/followers`} className="follow-list__tab" replace>
+        <AppNavLink to={`${base}/followers`} className="follow-list__tab" replace>
           {t('followList.followersTitle')}
-        </NavLink>
-        <NavLink to={`${base}/following`} className="follow-list__tab" replace>
+        </AppNavLink>
+        <AppNavLink to={`${base}/following`} className="follow-list__tab" replace>
           {t('followList.followingTitle')}
-        </NavLink>
+        </AppNavLink>
       </nav>
 
       <div className="follow-list__search">

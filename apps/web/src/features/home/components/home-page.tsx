@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { FeedCard } from '../../../components/posts/feed-card';
 import { FollowButton } from '../../../components/social/follow-button';
 import { Avatar } from '../../../components/ui/avatar';
@@ -30,10 +31,10 @@ function StarsToFollow() {
       <ul>
         {people.map((star) => (
           <li key={star.id}>
-            <Link to={`/${encodeURIComponent(star.username)}`} className="home__star">
+            <AppLink to={`/${encodeURIComponent(star.username)}`} className="home__star">
               <Avatar name={star.fullName || star.username} src={star.profilePictureUrl} size={56} />
               <span>{star.fullName || star.username}</span>
-            </Link>
+            </AppLink>
             <FollowButton username={star.username} isFollowing={star.isFollowedByMe} followers={star.followers} size="sm" />
           </li>
         ))}
@@ -130,7 +131,7 @@ function HomeTabs({ tab, onPick, overlay }: { tab: HomeTab; onPick: (tab: HomeTa
   return (
     <nav className={overlay ? 'home-tabs home-tabs--overlay' : 'home-tabs'} aria-label={t('player.tabsLabel')}>
       {tabs.map(([value, name]) => (
-        <Link
+        <AppLink
           key={value}
           to={`/?tab=${value}`}
           className="home-tabs__tab"
@@ -142,7 +143,7 @@ function HomeTabs({ tab, onPick, overlay }: { tab: HomeTab; onPick: (tab: HomeTa
           }}
         >
           {name}
-        </Link>
+        </AppLink>
       ))}
     </nav>
   );

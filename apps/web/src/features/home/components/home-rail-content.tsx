@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { FollowButton } from '../../../components/social/follow-button';
 import { Avatar } from '../../../components/ui/avatar';
 import { ButtonLink } from '../../../components/ui/button';
@@ -35,14 +35,14 @@ function RailAccount() {
     );
   }
   return (
-    <Link to={profilePath(name)} className="home-rail__me" data-testid="home-rail-me">
+    <AppLink to={profilePath(name)} className="home-rail__me" data-testid="home-rail-me">
       <Avatar name={user?.fullName || name} src={user?.profilePictureUrl} size={56} />
       <span className="home-rail__me-text">
         <strong>{user?.fullName || name}</strong>
         <span>@{name}</span>
       </span>
       <span className="home-rail__me-go">{t('layout.railProfile')}</span>
-    </Link>
+    </AppLink>
   );
 }
 
@@ -64,12 +64,12 @@ function RailSuggestions() {
     <section className="home-rail__suggestions" aria-labelledby="home-rail-suggestions">
       <div className="home-rail__heading">
         <h2 id="home-rail-suggestions">{t('layout.railSuggestions')}</h2>
-        <Link to="/wag-stars">{t('layout.railSeeAll')}</Link>
+        <AppLink to="/wag-stars">{t('layout.railSeeAll')}</AppLink>
       </div>
       <ul>
         {people.map((star) => (
           <li key={star.id} data-testid="home-rail-suggestion">
-            <Link to={profilePath(star.username)} className="home-rail__person">
+            <AppLink to={profilePath(star.username)} className="home-rail__person">
               <Avatar name={star.fullName || star.username} src={star.profilePictureUrl} size={40} />
               <span className="home-rail__person-text">
                 <strong>
@@ -78,7 +78,7 @@ function RailSuggestions() {
                 </strong>
                 <span>@{star.username}</span>
               </span>
-            </Link>
+            </AppLink>
             <FollowButton username={star.username} isFollowing={star.isFollowedByMe} followers={star.followers} size="sm" />
           </li>
         ))}

@@ -1,5 +1,5 @@
 import type { ConversationSummary } from '@wag/contract/messages';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { CountBadge } from '../../../components/ui/count-badge';
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
@@ -26,7 +26,7 @@ export function ConversationRow({ summary, to, active = false }: { summary: Conv
   const unread = summary.unreadCount > 0;
   return (
     <li>
-      <Link
+      <AppLink
         to={to}
         className={`conversation-row${active ? ' conversation-row--active' : ''}${unread ? ' conversation-row--unread' : ''}`}
         aria-current={active ? 'page' : undefined}
@@ -44,7 +44,7 @@ export function ConversationRow({ summary, to, active = false }: { summary: Conv
           {summary.updated_at ? <time dateTime={summary.updated_at}>{storyAge(summary.updated_at)}</time> : null}
           <CountBadge count={summary.unreadCount} inline label={t('messages.unread', { count: summary.unreadCount })} />
         </span>
-      </Link>
+      </AppLink>
     </li>
   );
 }

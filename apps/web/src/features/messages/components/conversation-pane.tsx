@@ -1,7 +1,8 @@
 import '../../../components/social/more-menu.css';
 import type { DirectMessage } from '@wag/contract/messages';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -33,9 +34,9 @@ function MessageBubble({ message, seen }: { message: DirectMessage; seen: boolea
         {message.fromMe ? null : (
           <>
             {' · '}
-            <Link to={`/report/message/${encodeURIComponent(message.id)}`} className="bubble__report" data-testid="report-message">
+            <AppLink to={`/report/message/${encodeURIComponent(message.id)}`} className="bubble__report" data-testid="report-message">
               {t('safety.menu.report')}
-            </Link>
+            </AppLink>
           </>
         )}
       </time>
@@ -75,13 +76,13 @@ function ConversationMenu({ username, onDeleted }: { username: string; onDeleted
       {open ? (
         <ul className="more-menu__list more-menu__list--right" role="menu">
           <li role="none">
-            <Link role="menuitem" to={`/${name}`}>{t('messages.viewProfile')}</Link>
+            <AppLink role="menuitem" to={`/${name}`}>{t('messages.viewProfile')}</AppLink>
           </li>
           <li role="none">
-            <Link role="menuitem" to={`/report-user/${name}`}>{t('messages.report')}</Link>
+            <AppLink role="menuitem" to={`/report-user/${name}`}>{t('messages.report')}</AppLink>
           </li>
           <li role="none">
-            <Link role="menuitem" to={`/block-user/${name}`}>{t('messages.block')}</Link>
+            <AppLink role="menuitem" to={`/block-user/${name}`}>{t('messages.block')}</AppLink>
           </li>
           <li role="none">
             <button
@@ -175,9 +176,9 @@ export function ConversationPane({ username, showBack }: { username: string; sho
     <section className="chat" aria-label={t('messages.conversationWith', { username })} data-testid="conversation-pane">
       <header className="chat__header">
         {showBack ? (
-          <Link to="/messages" className="icon-button" aria-label={t('messages.back')}>
+          <AppLink to="/messages" className="icon-button" aria-label={t('messages.back')}>
             <Icon name="arrowLeft" />
-          </Link>
+          </AppLink>
         ) : null}
         {deleted ? (
           <span className="chat__who" data-testid="chat-deleted-account">
@@ -187,7 +188,7 @@ export function ConversationPane({ username, showBack }: { username: string; sho
             </span>
           </span>
         ) : (
-          <Link to={`/${encodeURIComponent(username)}`} className="chat__who">
+          <AppLink to={`/${encodeURIComponent(username)}`} className="chat__who">
             <Avatar name={display} src={user?.picture} size={40} />
             <span className="chat__names">
               <strong>
@@ -196,7 +197,7 @@ export function ConversationPane({ username, showBack }: { username: string; sho
               </strong>
               <span>@{user?.username ?? username}</span>
             </span>
-          </Link>
+          </AppLink>
         )}
         <ConversationMenu username={username} onDeleted={backToList} />
       </header>
@@ -250,7 +251,7 @@ export function ConversationPane({ username, showBack }: { username: string; sho
         </p>
       ) : first?.blockedByMe ? (
         <p className="chat__blocked" data-testid="chat-blocked">
-          {t('messages.blockedReadOnly', { username })} <Link to={`/block-user/${encodeURIComponent(username)}`}>{t('safety.block.unblock')}</Link>
+          {t('messages.blockedReadOnly', { username })} <AppLink to={`/block-user/${encodeURIComponent(username)}`}>{t('safety.block.unblock')}</AppLink>
         </p>
       ) : (
         <MessageComposer username={username} />

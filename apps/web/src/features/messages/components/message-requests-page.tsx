@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
@@ -24,9 +24,9 @@ export function MessageRequestsPage() {
   return (
     <div className="requests" data-testid="message-requests-page">
       <header className="requests__header">
-        <Link to="/messages" className="icon-button" aria-label={t('messages.back')}>
+        <AppLink to="/messages" className="icon-button" aria-label={t('messages.back')}>
           <Icon name="arrowLeft" />
-        </Link>
+        </AppLink>
         <h1>{t('messages.requestsTitle')}</h1>
       </header>
       <p className="requests__lead">{t('messages.requestsLead')}</p>
@@ -42,14 +42,14 @@ export function MessageRequestsPage() {
           const name = item.user.username;
           return (
             <li key={name} className="request-row" data-testid="request-row">
-              <Link to={`/messages?to=${encodeURIComponent(name)}`} className="request-row__who">
+              <AppLink to={`/messages?to=${encodeURIComponent(name)}`} className="request-row__who">
                 <Avatar name={item.user.full_name || name} src={item.user.picture} size={48} />
                 <span className="conversation-row__body">
                   <span className="conversation-row__name">{item.user.full_name || name}</span>
                   <span className="conversation-row__preview">{messagePreview(item)}</span>
                 </span>
                 {item.updated_at ? <time dateTime={item.updated_at}>{storyAge(item.updated_at)}</time> : null}
-              </Link>
+              </AppLink>
               <div className="request-row__actions">
                 <Button className="btn-compact" disabled={accept.isPending} onClick={() => accept.mutate(name, { onError })}>
                   {t('messages.accept')}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Button } from '../../../components/ui/button';
 import { CountBadge } from '../../../components/ui/count-badge';
 import { Icon } from '../../../components/ui/icon';
@@ -42,11 +43,11 @@ export function MessagesPage() {
             onChange={(event) => setSearch(event.target.value)}
             data-testid="conversations-search"
           />
-          <Link to="/message-requests" className="messages__requests" data-testid="requests-button">
+          <AppLink to="/message-requests" className="messages__requests" data-testid="requests-button">
             <Icon name="inbox" size={20} />
             <span>{t('messages.requests')}</span>
             <CountBadge count={requestsCount} inline />
-          </Link>
+          </AppLink>
           {conversations.isPending ? <p className="messages__status">{t('messages.loading')}</p> : null}
           {conversations.isError ? (
             <p className="messages__status" role="alert">

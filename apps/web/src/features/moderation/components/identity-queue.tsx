@@ -1,5 +1,5 @@
 import type { IdentityQueueItem } from '@wag/contract/identity';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { calendarDate } from '../../../lib/format';
@@ -36,7 +36,7 @@ export function IdentityQueue() {
 function IdentityRow({ item }: { item: IdentityQueueItem }) {
   return (
     <li>
-      <Link to={`/moderation/identity/${encodeURIComponent(item.id)}`} className="desk__row" data-testid="identity-item">
+      <AppLink to={`/moderation/identity/${encodeURIComponent(item.id)}`} className="desk__row" data-testid="identity-item">
         <span className="desk__row-main">
           <span className="desk__row-title">
             @{item.user.username}
@@ -50,7 +50,7 @@ function IdentityRow({ item }: { item: IdentityQueueItem }) {
             {t('identity.desk.sentOn', { when: calendarDate(item.createdAt) })}
           </span>
         </span>
-      </Link>
+      </AppLink>
     </li>
   );
 }

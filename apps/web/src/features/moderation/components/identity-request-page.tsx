@@ -1,7 +1,8 @@
 import { IDENTITY_DOCUMENTS, IDENTITY_REASON_MAX_LENGTH, type IdentityDocument } from '@wag/contract/identity-rules';
 import type { IdentityRequestResponse } from '@wag/contract/identity';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { Spinner } from '../../../components/ui/spinner';
@@ -31,10 +32,10 @@ function Request({ id }: { id: string }) {
   const info = request.data;
   return (
     <section className="desk" data-testid="identity-request">
-      <Link to="/moderation?queue=identity" className="desk__back">
+      <AppLink to="/moderation?queue=identity" className="desk__back">
         <Icon name="chevronLeft" size={20} />
         {t('identity.desk.back')}
-      </Link>
+      </AppLink>
       <h1 className="desk__title">{t('identity.desk.title')}</h1>
       <p className="desk__muted">
         @{info.user.username}

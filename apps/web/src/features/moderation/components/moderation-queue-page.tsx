@@ -1,6 +1,7 @@
 import type { QueueItem } from '@wag/contract/moderation';
 import { MODERATION_STATUSES, URGENT_REPORT_REASONS, type ModerationStatus } from '@wag/contract/moderation-rules';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -113,7 +114,7 @@ function QueueRow({ item }: { item: QueueItem }) {
   const to = `/moderation/${item.subjectType}/${encodeURIComponent(item.subjectId)}`;
   return (
     <li>
-      <Link to={to} className="desk__row" data-testid="queue-item">
+      <AppLink to={to} className="desk__row" data-testid="queue-item">
         {item.preview.thumbnailUrl ? <img className="desk__thumb" src={item.preview.thumbnailUrl} alt="" width={56} height={56} loading="lazy" /> : <span className="desk__thumb desk__thumb--empty" aria-hidden="true" />}
         <span className="desk__row-main">
           <span className="desk__row-title">
@@ -135,7 +136,7 @@ function QueueRow({ item }: { item: QueueItem }) {
             {t('moderation.firstReported', { when: calendarDate(item.firstReportedAt) })}
           </span>
         </span>
-      </Link>
+      </AppLink>
     </li>
   );
 }

@@ -8,7 +8,8 @@ import {
   type ReportSubjectType,
 } from '@wag/contract/moderation-rules';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -45,10 +46,10 @@ function Subject({ type, id }: { type: ReportSubjectType; id: string }) {
   const { subject: info, reports, events } = subject.data;
   return (
     <section className="desk" data-testid="moderation-subject">
-      <Link to="/moderation" className="desk__back">
+      <AppLink to="/moderation" className="desk__back">
         <Icon name="chevronLeft" size={20} />
         {t('moderation.back')}
-      </Link>
+      </AppLink>
       <h1 className="desk__title">{t('moderation.subjectTitle', { subject: t(`safety.subjects.${type}`) })}</h1>
       <p className="desk__muted">
         {info.owner ? `${t('moderation.owner', { username: info.owner.username })} · ` : ''}

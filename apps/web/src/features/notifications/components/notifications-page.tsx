@@ -1,6 +1,6 @@
 import type { NotificationItem } from '@wag/contract/notifications';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { FollowButton } from '../../../components/social/follow-button';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -17,10 +17,10 @@ function NotificationRow({ item }: { item: NotificationItem }) {
   const name = item.actor.username;
   return (
     <li className={`notification${item.read ? '' : ' notification--unread'}`} data-testid="notification" data-unread={!item.read}>
-      <Link to={`/${encodeURIComponent(name)}`} className="notification__avatar" aria-label={t('notifications.openProfile', { username: name })}>
+      <AppLink to={`/${encodeURIComponent(name)}`} className="notification__avatar" aria-label={t('notifications.openProfile', { username: name })}>
         <Avatar name={item.actor.full_name || name} src={item.actor.picture} size={44} />
-      </Link>
-      <Link to={link} className="notification__body">
+      </AppLink>
+      <AppLink to={link} className="notification__body">
         <span className="notification__text">
           <strong>{name}</strong>
           {item.actor.isVerified ? <VerifiedBadge size={14} /> : null} {notificationSentence(item)}
@@ -29,13 +29,13 @@ function NotificationRow({ item }: { item: NotificationItem }) {
         <time className="notification__time" dateTime={item.created_at}>
           {commentAge(item.created_at)}
         </time>
-      </Link>
+      </AppLink>
       {item.type === 'follow' ? (
         <FollowButton username={name} isFollowing={item.actor.isFollowedByMe} size="sm" />
       ) : item.target?.thumbnail_url ? (
-        <Link to={link} className="notification__thumb" tabIndex={-1} aria-hidden="true">
+        <AppLink to={link} className="notification__thumb" tabIndex={-1} aria-hidden="true">
           <img src={item.target.thumbnail_url} alt="" loading="lazy" width={44} height={44} />
-        </Link>
+        </AppLink>
       ) : null}
     </li>
   );

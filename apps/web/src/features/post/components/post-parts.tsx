@@ -1,6 +1,7 @@
 import type { PostDetail } from '@wag/contract/posts';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FollowButton } from '../../../components/social/follow-button';
 import { Avatar } from '../../../components/ui/avatar';
@@ -23,7 +24,7 @@ export function PostAuthor({ post }: { post: PostDetail }) {
   const profile = `/${encodeURIComponent(post.user.username)}`;
   return (
     <header className="post-author">
-      <Link to={profile} className="post-author__who">
+      <AppLink to={profile} className="post-author__who">
         <Avatar name={post.user.full_name || post.user.username} src={post.user.picture} size={40} />
         <span className="post-author__names">
           <span className="post-author__name">
@@ -34,7 +35,7 @@ export function PostAuthor({ post }: { post: PostDetail }) {
             @{post.user.username} · <time dateTime={post.created_at}>{commentAge(post.created_at)}</time>
           </span>
         </span>
-      </Link>
+      </AppLink>
       {post.isOwner ? null : <FollowButton username={post.user.username} isFollowing={post.isFollowingAuthor} size="sm" />}
       {post.isOwner ? null : <MoreMenu items={[reportItem('post', post.id), ...personItems(post.user.username).slice(1)]} testId="post-menu" />}
     </header>

@@ -1,6 +1,6 @@
 import type { ProfileResponse } from '@wag/contract/profiles';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { FollowButton } from '../../../components/social/follow-button';
 import { MoreMenu, personItems } from '../../../components/social/more-menu';
 import { useCreateAction } from '../../../components/create/create-entry';
@@ -40,9 +40,9 @@ function Stat({ value, label, to, testId }: { value: number; label: string; to?:
   return (
     <li className="profile-stat" data-testid={testId} data-value={value}>
       {to ? (
-        <Link to={to} className="profile-stat__link">
+        <AppLink to={to} className="profile-stat__link">
           {content}
-        </Link>
+        </AppLink>
       ) : (
         <span className="profile-stat__link">{content}</span>
       )}
@@ -86,7 +86,7 @@ export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories, 
           </span>
         )}
         {isOwner ? (
-          <Link
+          <AppLink
             to="/edit-profile-picture"
             className="profile-head__camera"
             aria-label={t('profile.changePhoto')}
@@ -94,7 +94,7 @@ export function ProfileHeader({ profile, onEdit, onAuthRequired, onOpenStories, 
             data-testid="change-photo-link"
           >
             <Icon name="camera" size={16} />
-          </Link>
+          </AppLink>
         ) : null}
       </div>
 

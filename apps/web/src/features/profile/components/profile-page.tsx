@@ -1,7 +1,8 @@
 import { usernameProblem } from '@wag/contract/account-rules';
 import type { PostSummary } from '@wag/contract/profiles';
 import { Suspense, useCallback, useId, useMemo, useState, type ComponentType } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { LazyPaymentSheet } from '../../../components/payment-sheet/lazy-payment-sheet';
 import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -201,9 +202,9 @@ function ProfileScreen({ username, stories: { Highlights, Viewer } }: { username
           <>
             {tab === 'vip' ? (
               <p className="vip-standing">
-                <Link to="/creator" data-testid="vip-owner-link">
+                <AppLink to="/creator" data-testid="vip-owner-link">
                   {t('vip.ownerLink')}
-                </Link>
+                </AppLink>
               </p>
             ) : null}
             <TabContent tab={tab} posts={posts} hasMore={hasMore} />

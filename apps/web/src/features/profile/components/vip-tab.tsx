@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { UserVipResponse } from '@wag/contract/payments';
 import type { PostSummary } from '@wag/contract/profiles';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { PostGrid } from '../../../components/posts/post-grid';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
@@ -84,7 +84,7 @@ export function VipTab({ username, vip, posts, hasMore, onSubscribe }: VipTabPro
         <p className="vip-standing">
           <Icon name="check" size={16} />
           <span data-testid="vip-standing">{vipStanding(offer)}</span>
-          <Link to="/settings/subscriptions">{t('vip.manage')}</Link>
+          <AppLink to="/settings/subscriptions">{t('vip.manage')}</AppLink>
         </p>
         {posts.length > 0 ? <PostGrid posts={posts} /> : hasMore ? null : <p className="profile-empty">{t('profile.noVip')}</p>}
       </div>

@@ -1,5 +1,5 @@
 import type { PostSummary } from '@wag/contract/profiles';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { postTileLabel, TileLocked, TilePicture } from '../../../components/posts/post-tile';
 import { Icon } from '../../../components/ui/icon';
 import { formatCount } from '../../../lib/format';
@@ -42,9 +42,9 @@ export function ResultGrid({ posts }: { posts: PostSummary[] }) {
               <TileContent post={post} />
             </span>
           ) : (
-            <Link className="tile__frame" to={postHref(post)} aria-label={postTileLabel(post)}>
+            <AppLink className="tile__frame" to={postHref(post)} aria-label={postTileLabel(post)}>
               <TileContent post={post} />
-            </Link>
+            </AppLink>
           )}
         </li>
       ))}

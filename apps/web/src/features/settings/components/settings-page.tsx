@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Icon, type IconName } from '../../../components/ui/icon';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { t, type MessageKey } from '../../../lib/i18n';
@@ -99,19 +99,19 @@ export function SettingsPage({ section = 'root' }: { section?: MenuName }) {
   return (
     <div className="settings" data-testid="settings-page">
       {menu.back ? (
-        <Link to={menu.back} className="settings__back">
+        <AppLink to={menu.back} className="settings__back">
           <Icon name="chevronLeft" size={20} />
           {t('settings.backToSettings')}
-        </Link>
+        </AppLink>
       ) : null}
       <h1 className="settings__title">{title}</h1>
       {menu.subtitle ? <p className="settings__subtitle">{t(menu.subtitle)}</p> : null}
       <ul className="panel-list">
         {entries.map((entry) => (
           <li key={entry.to}>
-            <Link to={entry.to} className="panel-row">
+            <AppLink to={entry.to} className="panel-row">
               <PanelRowBody icon={entry.icon} label={t(entry.label)} hint={t(entry.hint)} chevron />
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { Icon } from '../../../components/ui/icon';
 import { t } from '../../../lib/i18n';
@@ -57,7 +57,7 @@ export function StoryRow() {
         {items.map((item) => (
           <li key={item.username}>
             {item.isMe && !item.hasStories ? (
-              <Link to="/stories/create" className="story-row__item" aria-label={t('nav.createStory')}>
+              <AppLink to="/stories/create" className="story-row__item" aria-label={t('nav.createStory')}>
                 <span className="story-row__ring">
                   <Avatar name={item.full_name || item.username} src={item.avatar} size={62} />
                 </span>
@@ -65,7 +65,7 @@ export function StoryRow() {
                   <Icon name="plus" size={14} />
                 </span>
                 <span className="story-row__name">{t('stories.yourStory')}</span>
-              </Link>
+              </AppLink>
             ) : (
               <button
                 type="button"
@@ -81,9 +81,9 @@ export function StoryRow() {
               </button>
             )}
             {item.isMe && item.hasStories ? (
-              <Link to="/stories/create" className="story-row__plus" aria-label={t('nav.createStory')}>
+              <AppLink to="/stories/create" className="story-row__plus" aria-label={t('nav.createStory')}>
                 <Icon name="plus" size={14} />
-              </Link>
+              </AppLink>
             ) : null}
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
@@ -284,11 +284,11 @@ export function StoryViewer({
             ))}
           </div>
           <header className="story-viewer__head">
-            <Link to={`/${encodeURIComponent(username)}`} className="story-viewer__who" onClick={onClose}>
+            <AppLink to={`/${encodeURIComponent(username)}`} className="story-viewer__who" onClick={onClose}>
               <Avatar name={owner?.full_name || username} src={owner?.avatar} size={32} />
               <strong>{username}</strong>
               <small>{storyAge(current.createdAt)}</small>
-            </Link>
+            </AppLink>
             {active.length > 0 && highlights.length > 0 ? (
               <div className="story-viewer__tabs" role="tablist">
                 {(['active', 'highlights'] as const).map((value) => (
@@ -309,9 +309,9 @@ export function StoryViewer({
                   <Icon name="settings" size={20} />
                 </button>
               ) : (
-                <Link to={`/report/story/${encodeURIComponent(current.id)}`} className="story-icon" aria-label={t('safety.menu.report')} data-testid="report-story">
+                <AppLink to={`/report/story/${encodeURIComponent(current.id)}`} className="story-icon" aria-label={t('safety.menu.report')} data-testid="report-story">
                   <Icon name="flag" size={20} />
-                </Link>
+                </AppLink>
               )}
               <button type="button" className="story-icon" aria-label={t('stories.close')} onClick={onClose}>
                 <Icon name="close" size={22} />

@@ -1,6 +1,6 @@
 import type { Subscription } from '@wag/contract/payments';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -47,7 +47,7 @@ function SubscriptionRow({ item }: { item: Subscription }) {
 
   return (
     <li className="subscription" data-testid="subscription" aria-label={`@${creator.username}`}>
-      <Link to={`/${encodeURIComponent(creator.username)}?tab=vip`} className="subscription__creator">
+      <AppLink to={`/${encodeURIComponent(creator.username)}?tab=vip`} className="subscription__creator">
         <Avatar name={name} src={creator.profilePictureUrl} size={48} />
         <span className="subscription__who">
           <span className="subscription__name">
@@ -56,7 +56,7 @@ function SubscriptionRow({ item }: { item: Subscription }) {
           </span>
           <span className="subscription__handle">@{creator.username}</span>
         </span>
-      </Link>
+      </AppLink>
       <dl className="subscription__facts">
         <div>
           <dt className="visually-hidden">{t('subscriptions.priceLabel')}</dt>

@@ -1,6 +1,6 @@
 import type { WagStar } from '@wag/contract/profiles';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { FollowButton } from '../../../components/social/follow-button';
 import { LoginPromptModal } from '../../../components/social/login-prompt-modal';
 import { Avatar } from '../../../components/ui/avatar';
@@ -21,16 +21,16 @@ function StarCard({ star, isMe, onAuthRequired }: { star: WagStar; isMe: boolean
   const profile = `/${encodeURIComponent(star.username)}`;
   return (
     <li className="star-card" data-testid="wag-star" data-username={star.username}>
-      <Link to={profile} className="star-card__head" aria-label={t('wagStars.viewProfile', { username: star.username })}>
+      <AppLink to={profile} className="star-card__head" aria-label={t('wagStars.viewProfile', { username: star.username })}>
         <span className="star-card__ring">
           <Avatar name={name} src={star.profilePictureUrl} size={88} />
         </span>
-      </Link>
+      </AppLink>
       <div className="star-card__names">
-        <Link to={profile} className="star-card__name">
+        <AppLink to={profile} className="star-card__name">
           <span className="star-card__name-text">{name}</span>
           {star.isVerified ? <VerifiedBadge size={17} /> : null}
-        </Link>
+        </AppLink>
         <span className="star-card__handle">@{star.username}</span>
       </div>
       <p className="star-card__counts">
