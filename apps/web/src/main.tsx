@@ -14,8 +14,10 @@ if (!container) throw new Error('#root is missing from index.html');
 // load, the app still starts (its texts show their keys) rather than stay blank. The rest of the
 // catalog is fetched right after, in the background once the browser is idle (not competing with the
 // first screen's own chunks); every other screen waits for it before it renders (lib/lazy-screen.ts),
-// asking for it at once if it has not arrived, and again if this attempt failed.
-const language = startLanguage(initialLanguage());
+// asking for it at once if it has not arrived, and again if this attempt failed. Only the home's first
+// screen is in the first part: any other page's screen waits for the rest, so there both parts are
+// asked for together.
+const language = startLanguage(initialLanguage(), { withRest: window.location.pathname !== '/' });
 // Meanwhile the home's code and answers are already asked for, in that language (app/early-start.ts).
 startFirstScreen(window.location);
 void language

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { screen } from '@testing-library/react';
 import { pathFor } from '@wag/contract/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cardImage, FEED_CARD_SIZES, quickyPoster } from '../components/posts/post-media';
+import { cardImage, FEED_CARD_SIZES, quickyPoster, tileImage } from '../components/posts/post-media';
+import { quickyTallTiles, quickyTileLoading } from '../components/posts/quicky-layout';
 import { clearEarly, takeEarly } from '../lib/early';
 import { jsonResponse, renderRoutes } from '../test/render-routes';
 import { calls, makePost } from '../test/social-fixtures';
@@ -22,6 +23,7 @@ const answers: Record<string, unknown> = {
   '/api/me': { success: true, user: { username: 'ana' } },
   '/api/feed/stories': { items: [], nextCursor: null },
   '/api/feed/for-you': { items: [], nextCursor: null },
+  '/api/quickys': { quickys: [], nextCursor: null },
   '/api/feed': { kind: 'following', items: [{ ...makePost({ slug: 'uno', body: 'Primer post' }), isLiked: false }], nextCursor: null },
 };
 
@@ -58,7 +60,7 @@ describe('startFirstScreen', () => {
   it('asks for nothing on any other page', () => {
     localStorage.setItem('token', 'tok-1');
     const fetchMock = serve();
-    for (const pathname of ['/settings', '/valeria_rios', '/quickys', '/post/uno']) startFirstScreen({ pathname, search: '' });
+    for (const pathname of ['/settings', '/valeria_rios', '/quickys/x', '/post/uno']) startFirstScreen({ pathname, search: '' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -151,6 +153,32 @@ describe('the first picture', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(document.head.querySelector('link[rel="preload"][as="image"]')).toBeNull();
     answers['/api/feed/for-you'] = { items: [], nextCursor: null };
+  });
+});
+
+describe('/quickys', () => {
+  afterEach(() => {
+    document.head.querySelectorAll('link[rel="preload"][as="image"]').forEach((link) => link.remove());
+    answers['/api/quickys'] = { quickys: [], nextCursor: null };
+  });
+
+  it('asks for its first page at once, and the pictures its grid fetches first once the page names them', async () => {
+    const quickys = Array.from({ length: 8 }, (_, index) => makePost({ slug: `q${index}`, post_type: 'quicky', media_type: 'video', locked: index === 2 }));
+    answers['/api/quickys'] = { quickys, nextCursor: null };
+    const fetchMock = serve();
+    startFirstScreen({ pathname: '/Quickys/', search: '' });
+    expect(calls(fetchMock)).toEqual(['GET /api/quickys']);
+    await vi.waitFor(() => expect(document.head.querySelectorAll('link[rel="preload"][as="image"]').length).toBeGreaterThan(0));
+    const preloaded = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => link.getAttribute('href'));
+    // The grid's 'high' tiles on three columns: the first and the tall ones of the first screen (the
+    // 3rd, locked here: no picture, and the 6th); the other first-screen tiles come with the grid.
+    const tall = quickyTallTiles(quickys.length, 3);
+    const first = quickys.filter((post, index) => quickyTileLoading(index, tall[index] ?? false) === 'high' && tileImage(post));
+    expect(first.map((post) => post.slug)).toEqual(['q0', 'q5']);
+    expect(preloaded).toEqual(first.map((post) => tileImage(post)));
+    // The screen's first fetch takes that answer instead of asking again.
+    await expect(takeEarly('explore-quickys:guest')).resolves.toEqual(answers['/api/quickys']);
+    expect(calls(fetchMock)).toEqual(['GET /api/quickys']);
   });
 });
 
@@ -283,6 +311,20 @@ describe("index.html's inline script", () => {
     expect(calls(fetchMock)).toEqual(['GET /api/me']);
     fetchMock.mockClear();
     for (const pathname of ['/login', '/valeria_rios/followers', '/valeria_rios']) runOnPage(pathname, null);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks /quickys\' first page on the page the server marked, as the app asks it, and the app takes it', async () => {
+    localStorage.setItem('wag.language', 'es');
+    const fetchMock = serve();
+    runOnPage('/quickys', 'quickys');
+    expect(calls(fetchMock)).toEqual([`GET ${pathFor('exploreQuickys')}`]);
+    fetchMock.mockClear();
+    startFirstScreen({ pathname: '/quickys', search: '' });
+    await expect(takeEarly('explore-quickys:guest')).resolves.toEqual(answers['/api/quickys']);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Not marked (a build without the list): nothing asked by the script.
+    runOnPage('/quickys', null);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,8 @@
-import { cardImage, FEED_CARD_SIZES, quickyPoster } from '../components/posts/post-media';
+import { cardImage, FEED_CARD_SIZES, quickyPoster, tileImage } from '../components/posts/post-media';
+import { quickyTallTiles, quickyTileLoading } from '../components/posts/quicky-layout';
 import { startFeedEarly } from '../features/home/api/feed';
 import { startForYouEarly } from '../features/home/api/for-you';
+import { startExploreQuickysEarly } from '../features/quicky/api/explore';
 import { startStoryRowEarly } from '../features/stories/api/use-stories';
 import { readToken, readUsername } from '../lib/auth-storage';
 import { startCurrentUserEarly } from '../lib/current-user';
@@ -11,13 +13,19 @@ import { viewerKey } from '../lib/viewer-key';
  * Run by main.tsx before anything else waits: on the home ('/'), the screen's code and the answers it
  * will show are asked for at once, in parallel with the language catalog, instead of one after the
  * other once React has rendered (the signed-in first screen was index.html → app → catalog → home's
- * code → /api/me and /api/feed → the first image). Every other page starts as before.
+ * code → /api/me and /api/feed → the first image); on /quickys, its first page and first pictures.
+ * Every other page starts as before (a profile's and a post's answers are index.html's to ask).
  */
 export function startFirstScreen(location: Pick<Location, 'pathname' | 'search'>): void {
-  if (location.pathname !== '/') return;
-  void import('./routes/home-route');
   const session = { token: readToken(), username: readUsername() };
   const viewer = viewerKey(session);
+  // The router's fixed segments match in any case, with or without a trailing slash.
+  if (/^\/quickys\/?$/i.test(location.pathname)) {
+    startQuickys(viewer);
+    return;
+  }
+  if (location.pathname !== '/') return;
+  void import('./routes/home-route');
   // The tab the URL asks for (home-page.tsx's tabFromUrl: any other value asks for none).
   const named = new URLSearchParams(location.search).get('tab');
   const tab = named === 'siguiendo' || named === 'para-ti' ? named : null;
@@ -55,4 +63,21 @@ function startParaTi(viewer: string): void {
     })
     .catch(() => undefined);
   void import('../components/quicky-player/quicky-player');
+}
+
+/**
+ * /quickys: its first page (index.html's script asked for it already; this takes that answer), and the
+ * pictures its grid fetches first (the first tile and the tall ones, as on a phone's three columns)
+ * once the page names them. The screen's code comes with the page (the server's preload links).
+ */
+function startQuickys(viewer: string): void {
+  startExploreQuickysEarly(viewer)
+    .then((page) => {
+      const tall = quickyTallTiles(page.quickys.length, 3);
+      page.quickys.forEach((post, index) => {
+        const image = quickyTileLoading(index, tall[index] ?? false) === 'high' ? tileImage(post) : null;
+        if (image) preloadImage({ src: image });
+      });
+    })
+    .catch(() => undefined);
 }

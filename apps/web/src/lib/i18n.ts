@@ -105,11 +105,14 @@ async function switchTo(language: Language, asked: number): Promise<void> {
 
 /**
  * The start (main.tsx): downloads the first part of a language's catalog and makes it the interface
- * language, so the first render has its texts. The rest follows with `loadRestTexts`.
+ * language, so the first render has its texts. The rest follows with `loadRestTexts`; with
+ * `withRest` (a first screen that waits for it: any page but the home) it is asked for now, beside
+ * the first part, instead of after the first render.
  */
-export async function startLanguage(language: Language): Promise<void> {
+export async function startLanguage(language: Language, { withRest = false } = {}): Promise<void> {
   starting ??= language;
   const asked = ++lastAsked;
+  if (withRest) loadPart(language, 'rest').catch(() => undefined);
   await loadPart(language, 'first');
   await switchTo(language, asked);
 }

@@ -56,6 +56,22 @@ describe('the catalog in two parts', () => {
     expect(i18n.exists('settings.title')).toBe(false);
   });
 
+  it('asks for both parts together for a first screen that waits for the rest (any page but the home)', async () => {
+    const { startLanguage, afterTexts, t } = await fresh();
+    gates['fr:first'] = gate();
+    gates['fr:rest'] = gate();
+    const started = startLanguage('fr', { withRest: true });
+    await settle();
+    // Both on their way before either has arrived: the rest no longer waits for the first render.
+    expect(requested).toEqual(['fr:rest', 'fr:first']);
+    gates['fr:rest'].open();
+    gates['fr:first'].open();
+    await started;
+    await afterTexts(async () => undefined)();
+    expect(t('settings.title')).not.toBe('settings.title');
+    expect(requested).toEqual(['fr:rest', 'fr:first']);
+  });
+
   it('makes a lazy screen wait for the rest of the catalog, fetched beside its chunk', async () => {
     const { startLanguage, afterTexts, t, waitsForTexts } = await fresh();
     await startLanguage('es');

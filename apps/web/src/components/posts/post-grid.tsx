@@ -6,7 +6,7 @@ import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { postHref } from './post-media';
 import { postTileLabel, TileLocked, TilePicture, type TileLoading } from './post-tile';
-import { quickyTallTiles } from './quicky-layout';
+import { EAGER_TILES, quickyTallTiles, quickyTileLoading } from './quicky-layout';
 import './post-grid.css';
 
 function TileBody({ post, loading }: { post: PostSummary; loading: TileLoading }) {
@@ -76,11 +76,7 @@ function Tile({ post, tall = false, onOpen, loading = 'lazy' }: { post: PostSumm
   );
 }
 
-/**
- * The first screen's tiles are fetched at once, the first row (the largest pictures there, one of
- * which is the page's LCP) before anything else; the rest as they come near.
- */
-export const EAGER_TILES = 6;
+/** The first row of a posts grid: its pictures are fetched before anything else (one is likely the page's LCP). */
 const FIRST_ROW = 3;
 
 /** Posts and VIP tabs: square tiles, three to a row. */
@@ -130,8 +126,7 @@ export function QuickyGrid({ posts, onOpen }: { posts: PostSummary[]; onOpen?: (
             post={post}
             tall={tall[index] ?? false}
             onOpen={onOpen}
-            // A tall tile on the first screen is its largest picture.
-            loading={index >= EAGER_TILES ? 'lazy' : tall[index] || index === 0 ? 'high' : 'eager'}
+            loading={quickyTileLoading(index, tall[index] ?? false)}
           />
         ))}
       </ul>

@@ -1,3 +1,16 @@
+import type { TileLoading } from './post-tile';
+
+/**
+ * The first screen's tiles of a grid (posts or quickys) are fetched at once, its largest pictures
+ * (one of which is likely the page's LCP) before anything else; the rest as they come near.
+ */
+export const EAGER_TILES = 6;
+
+/** How the quicky grid fetches a tile's picture: the first screen's at once, the first and the tall ones there first. */
+export function quickyTileLoading(index: number, tall: boolean): TileLoading {
+  return index >= EAGER_TILES ? 'lazy' : tall || index === 0 ? 'high' : 'eager';
+}
+
 /**
  * docs/product.md §2: "the quickys grid makes every 3rd and 6th tile tall". Read as: in each run of
  * six tiles, the 3rd and the 6th are tall, which is every tile whose 1-based position is a
