@@ -4,6 +4,7 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { buildStamp } from './scripts/build-stamp.mjs';
 import { openSourceLicenses } from './scripts/open-source-licenses.mjs';
+import { pureRouterComponents } from './scripts/pure-router-components.mjs';
 import { reactAliases } from './scripts/react-aliases.mjs';
 import { screenPreloads } from './scripts/screen-preloads.mjs';
 
@@ -30,6 +31,8 @@ export default defineConfig({
   resolve: { alias: reactAliases },
   oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
+    // React Router's Link, NavLink and Form left out of the build (the app renders none of them).
+    pureRouterComponents(),
     openSourceLicenses(),
     // A .br and a .gz beside every text file of the build (best ratios: made once, served as they are
     // by the server with preCompressed), so nothing is compressed per request.
