@@ -18,7 +18,8 @@ if (!container) throw new Error('#root is missing from index.html');
 // screen is in the first part: any other page's screen waits for the rest, so there both parts are
 // asked for together.
 const language = startLanguage(initialLanguage(), { withRest: window.location.pathname !== '/' });
-// Meanwhile the home's code and answers are already asked for, in that language (app/early-start.ts).
+// Meanwhile the home's code and answers, or /quickys' first page, are already asked for, in that
+// language (app/early-start.ts).
 startFirstScreen(window.location);
 void language
   .catch(() => undefined)

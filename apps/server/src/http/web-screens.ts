@@ -76,8 +76,8 @@ export function parseScreenFiles(text: string): Map<WebScreen, ScreenFiles> {
 }
 
 /**
- * The page for `name`: marked with it (`data-screen` on <html>: index.html's inline script asks a
- * profile's or a post's first answers from it, exactly as the server told the screen apart), and with
+ * The page for `name`: marked with it (`data-screen` on <html>: index.html's inline script asks
+ * /quickys', a profile's or a post's first answers from it, exactly as the server told the screen apart), and with
  * the screen's files named in it, as Vite names the app's own: its scripts as module
  * preloads at the end of the head (fetched with the page, run when the app imports them), its
  * stylesheets at the end of the body, after the painted shell, so the shell's first paint does not

@@ -180,6 +180,16 @@ describe('/quickys', () => {
     await expect(takeEarly('explore-quickys:guest')).resolves.toEqual(answers['/api/quickys']);
     expect(calls(fetchMock)).toEqual(['GET /api/quickys']);
   });
+
+  it("asks for the answer but none of the grid's pictures under a shared player link (?play=)", async () => {
+    answers['/api/quickys'] = { quickys: [makePost({ slug: 'q0', post_type: 'quicky', media_type: 'video' })], nextCursor: null };
+    const fetchMock = serve();
+    startFirstScreen({ pathname: '/quickys', search: '?play=q0' });
+    expect(calls(fetchMock)).toEqual(['GET /api/quickys']);
+    await expect(takeEarly('explore-quickys:guest')).resolves.toEqual(answers['/api/quickys']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.head.querySelector('link[rel="preload"][as="image"]')).toBeNull();
+  });
 });
 
 describe('a signed-in person who follows nobody', () => {

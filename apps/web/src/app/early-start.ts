@@ -21,7 +21,9 @@ export function startFirstScreen(location: Pick<Location, 'pathname' | 'search'>
   const viewer = viewerKey(session);
   // The router's fixed segments match in any case, with or without a trailing slash.
   if (/^\/quickys\/?$/i.test(location.pathname)) {
-    startQuickys(viewer);
+    // A shared player link (`?play=`): the player covers the grid and shows its own poster, which the
+    // grid's pictures would compete with; only the answer is started then.
+    startQuickys(viewer, !new URLSearchParams(location.search).has('play'));
     return;
   }
   if (location.pathname !== '/') return;
@@ -70,9 +72,10 @@ function startParaTi(viewer: string): void {
  * pictures its grid fetches first (the first tile and the tall ones, as on a phone's three columns)
  * once the page names them. The screen's code comes with the page (the server's preload links).
  */
-function startQuickys(viewer: string): void {
+function startQuickys(viewer: string, pictures: boolean): void {
   startExploreQuickysEarly(viewer)
     .then((page) => {
+      if (!pictures) return;
       const tall = quickyTallTiles(page.quickys.length, 3);
       page.quickys.forEach((post, index) => {
         const image = quickyTileLoading(index, tall[index] ?? false) === 'high' ? tileImage(post) : null;

@@ -156,7 +156,7 @@ async function send(method: string, url: string, body: unknown, options: CallOpt
   const { payload, contentType } = encodeBody(body);
   if (contentType) headers.set('Content-Type', contentType);
 
-  // The first answers of the home, a profile or a post may already be on their way, asked for by
+  // The first answers of the home, /quickys, a profile or a post may already be on their way, asked for by
   // index.html (lib/early.ts).
   const early = method === 'GET' && !options.idempotencyKey ? takeInlineAnswer(url, token, currentLocale()) : undefined;
   let response: Response;

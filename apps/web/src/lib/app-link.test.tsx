@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +101,48 @@ describe('AppLink', () => {
     } finally {
       window.removeEventListener('click', last);
     }
+  });
+});
+
+describe('the one listener', () => {
+  function Menu() {
+    const [open, setOpen] = useState(true);
+    return open ? (
+      <AppLink to="/ajustes" onClick={() => setOpen(false)}>
+        ajustes
+      </AppLink>
+    ) : (
+      <Where />
+    );
+  }
+
+  it('follows a link whose own handler takes it off the screen (a menu closing on a pick)', async () => {
+    const { history } = renderRoutes([{ path: '*', Component: Menu }], ['/']);
+    await userEvent.click(screen.getByRole('link', { name: 'ajustes' }));
+    expect(history.location.pathname).toBe('/ajustes');
+  });
+
+  it('is gone with the router: a marked anchor left in the page is the browser\'s again', () => {
+    const { history, unmount } = renderRoutes(routes, ['/']);
+    unmount();
+    const anchor = document.createElement('a');
+    anchor.setAttribute('href', '/quickys');
+    anchor.setAttribute('data-app-link', 'push');
+    document.body.append(anchor);
+    let leftToBrowser = false;
+    const last = (event: MouseEvent) => {
+      leftToBrowser = !event.defaultPrevented;
+      event.preventDefault();
+    };
+    window.addEventListener('click', last);
+    try {
+      fireEvent.click(anchor);
+    } finally {
+      window.removeEventListener('click', last);
+      anchor.remove();
+    }
+    expect(leftToBrowser).toBe(true);
+    expect(history.location.pathname).toBe('/');
   });
 });
 

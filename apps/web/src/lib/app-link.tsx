@@ -18,7 +18,7 @@ export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElemen
  * A link to a page of the app: a plain `<a href>`, followed by the router without a page load.
  * React Router's `<Link>` runs some fifteen hooks per link (its address resolved against the route,
  * a click handler, prefetch state); a feed's cards, captions and menus render dozens of links, and
- * that cost sat in every first render. The app's addresses are absolute (`pathFor`, `profilePath`),
+ * that cost sat in every first render. The app's addresses are absolute (`profilePath`, `postHref`, `tagPath`),
  * so there is nothing to resolve, and one listener for the document does what each link's handler did.
  */
 export function AppLink({ to, replace, ...rest }: AppLinkProps) {

@@ -41,8 +41,8 @@ export function takeEarly<T>(key: string): Promise<T> | undefined {
 
 /**
  * What index.html's inline script asked for before any JavaScript file arrived (the home's calls, the
- * same ones app/early-start.ts starts; a profile's and a post's first calls on pages the server marked
- * with their screen): the token and language it sent, and each call's response.
+ * same ones app/early-start.ts starts; /quickys' first page, a profile's and a post's first calls on
+ * pages the server marked with their screen): the token and language it sent, and each call's response.
  */
 interface InlineEarly {
   token: string | null;

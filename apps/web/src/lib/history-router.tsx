@@ -12,7 +12,7 @@ export function browserHistory(): History {
 /** The entries reached by a navigation asked to keep the scroll where it is (`preventScrollReset`), by location key. */
 const keepingScroll = new Set<string>();
 
-/** Whether the navigation to `location` asked to keep the scroll where it is (`navigate`'s and `<Link>`'s `preventScrollReset`). */
+/** Whether the navigation to `location` asked to keep the scroll where it is (`navigate`'s `preventScrollReset`). */
 export function keepsScroll(location: Location): boolean {
   return keepingScroll.has(location.key);
 }
@@ -36,10 +36,10 @@ export interface HistoryRouterProps {
 }
 
 /**
- * React Router's `BrowserRouter` (its declarative mode) over a history given to it, whose links and
- * `navigate` calls first wait for what the page needs (`prepare`): a newer navigation, or back and
+ * React Router's `BrowserRouter` (its declarative mode) over a history given to it, whose links (lib/app-link.tsx, followed
+ * by one listener for the document) and `navigate` calls first wait for what the page needs (`prepare`): a newer navigation, or back and
  * forward meanwhile, cancels a waiting one. It also remembers which navigations asked for
- * `preventScrollReset` (an option `navigate` and `<Link>` pass on that only a data router reads):
+ * `preventScrollReset` (an option `navigate` passes on that only a data router reads):
  * lib/scroll-restoration.ts needs it.
  */
 export function HistoryRouter({ history, prepare, children }: HistoryRouterProps) {

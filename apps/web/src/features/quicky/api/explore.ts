@@ -10,7 +10,7 @@ const exploreRoot = 'explore-quickys';
 
 postShadows.registerPagedList({ queryKey: [exploreRoot], list: 'quickys', idOf: (post: PostSummary) => post.id, fields: { likes: 'likes' } });
 
-/** GET /api/quickys?cursor=: every public quicky, newest first, page after page (locked VIP ones as the viewer may see them). */
+/** GET /api/quickys?cursor=: every public quicky, newest first, page after page (keyed by viewer, as the other feeds). */
 export const exploreQuickysQuery = (viewer: string) =>
   infiniteQueryOptions({
     queryKey: [exploreRoot, viewer],
