@@ -1,4 +1,7 @@
+import { usernameProblem } from '@wag/contract/account-rules';
+import { useParams } from 'react-router';
 import { ProfilePage, type ProfileStories } from '../../features/profile/components/profile-page';
+import { useStoryGroups } from '../../features/stories/api/use-stories';
 import { Quickyteca } from '../../features/stories/components/quickyteca';
 import { lazyScreen } from '../../lib/lazy-screen';
 
@@ -9,5 +12,11 @@ const stories: ProfileStories = { Highlights: Quickyteca, Viewer: StoryViewer };
 
 /** A profile with its owner's stories: the two features meet here, not in each other. */
 export function ProfileRoute() {
+  const { username = '' } = useParams();
+  // The Quickyteca's answer is asked for with the profile's (by the address's name, as index.html's
+  // script asked it), not once the profile has rendered: the block then comes whole with the profile
+  // instead of growing under it a moment later, pushing the tabs down (a layout shift).
+  const problem = usernameProblem(username);
+  useStoryGroups(problem === 'format' || problem === 'missing' ? null : username);
   return <ProfilePage stories={stories} />;
 }

@@ -47,6 +47,22 @@ describe('ProfilePage: what it shows', () => {
     expect(screen.getByTestId('quickyteca')).toHaveTextContent('Aún no hay historias destacadas.');
   });
 
+  it("asks for the Quickyteca with the profile, not once it has rendered, and never says 'no highlights' before the answer", async () => {
+    const profile = deferred<Response>();
+    const groups = deferred<Response>();
+    const fetchMock = mockApi({ 'GET /api/profile/Valeria_Rios': () => profile.promise, 'GET /api/story-groups/Valeria_Rios': () => groups.promise });
+    renderProfile('/Valeria_Rios');
+    // Both asked at once, by the address's name (as index.html's script asks them).
+    await waitFor(() => expect(calls(fetchMock)).toEqual(expect.arrayContaining(['GET /api/profile/Valeria_Rios', 'GET /api/story-groups/Valeria_Rios'])));
+    profile.resolve(jsonResponse(200, makeProfile()));
+    expect(await screen.findByTestId('quickyteca-waiting')).toBeInTheDocument();
+    expect(screen.getByTestId('quickyteca')).not.toHaveTextContent('Aún no hay historias destacadas.');
+    groups.resolve(jsonResponse(200, { recents: { count: 2, cover_url: null }, groups: [] }));
+    expect(await screen.findByTestId('quickyteca-group')).toHaveTextContent('Recientes');
+    // The block under the stored name takes the same answer: asked once.
+    expect(calls(fetchMock).filter((call) => call.startsWith('GET /api/story-groups/'))).toHaveLength(1);
+  });
+
   it('works at /profile/{username} too', async () => {
     mockApi({ 'GET /api/profile/valeria_rios': makeProfile() });
     renderProfile('/profile/valeria_rios');

@@ -16,7 +16,10 @@ export function Quickyteca({ username, onOpen }: { username: string; onOpen: (gr
       <h2 id="quickyteca-title" className="quickyteca__title">
         {t('profile.quickyteca')}
       </h2>
-      {entries.length === 0 ? (
+      {groups.isPending ? (
+        // Not 'no highlights' before the answer says so: a row of the list's size, empty.
+        <div className="quickyteca__list quickyteca__list--waiting" aria-busy="true" data-testid="quickyteca-waiting" />
+      ) : entries.length === 0 ? (
         <p className="quickyteca__empty">{t('profile.noHighlights')}</p>
       ) : (
         <ul className="quickyteca__list">
