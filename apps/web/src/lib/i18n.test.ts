@@ -11,6 +11,19 @@ describe('i18n', () => {
     expect(t('auth.validation.passwordMismatch')).toBe('Las contraseñas no coinciden. ¡Qué despistado!');
   });
 
+  it('gives a text without parameters in the language and catalog of the moment, though it keeps it between calls', async () => {
+    expect(t('nav.home')).toBe('Inicio');
+    expect(t('nav.home')).toBe('Inicio');
+    await loadLanguage('en');
+    expect(t('nav.home')).toBe('Home');
+    // A key the catalog lacks shows itself until a part that has it arrives.
+    expect(t('zz.later' as Parameters<typeof t>[0])).toBe('zz.later');
+    i18n.addResourceBundle('en', 'translation', { zz: { later: 'Later' } }, true, false);
+    expect(t('zz.later' as Parameters<typeof t>[0])).toBe('Later');
+    await loadLanguage('es');
+    expect(t('nav.home')).toBe('Inicio');
+  });
+
   it('fills {name} placeholders from the parameters, without escaping (React does)', () => {
     expect(t('home.greetingUser', { username: 'luna' })).toBe('Hola, @luna');
     expect(t('home.greetingUser', { username: '<b>&' })).toBe('Hola, @<b>&');
