@@ -10,13 +10,25 @@ const StoryViewer = lazyScreen(async () => ({ default: (await import('../../feat
 
 const stories: ProfileStories = { Highlights: Quickyteca, Viewer: StoryViewer };
 
-/** A profile with its owner's stories: the two features meet here, not in each other. */
-export function ProfileRoute() {
+/**
+ * Asks for the Quickyteca's answer with the profile's (by the address's name, as index.html's script
+ * asked it), not once the profile has rendered: the block then comes whole with the profile instead of
+ * growing under it a moment later, pushing the tabs down (a layout shift). It renders nothing, and is
+ * its own component so that the answer's arrival renders nothing else again.
+ */
+function StoryGroupsWithProfile() {
   const { username = '' } = useParams();
-  // The Quickyteca's answer is asked for with the profile's (by the address's name, as index.html's
-  // script asked it), not once the profile has rendered: the block then comes whole with the profile
-  // instead of growing under it a moment later, pushing the tabs down (a layout shift).
   const problem = usernameProblem(username);
   useStoryGroups(problem === 'format' || problem === 'missing' ? null : username);
-  return <ProfilePage stories={stories} />;
+  return null;
+}
+
+/** A profile with its owner's stories: the two features meet here, not in each other. */
+export function ProfileRoute() {
+  return (
+    <>
+      <StoryGroupsWithProfile />
+      <ProfilePage stories={stories} />
+    </>
+  );
 }
