@@ -16,7 +16,7 @@ describe("React Router's components marked pure", () => {
     expect(ROUTER_DOM_COMPONENTS.test(file.replace('production', 'development'))).toBe(false);
   });
 
-  it('marks every component definition pure and drops every display name, changing nothing else', () => {
+  it('marks every component definition pure and drops every top-level display name, changing nothing else', () => {
     const marked = markRouterComponentsPure(source);
     const definitions = source.match(/= React\$1\.forwardRef\(/g) ?? [];
     expect(definitions.length).toBeGreaterThanOrEqual(3);

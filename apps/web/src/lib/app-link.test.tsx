@@ -36,6 +36,8 @@ function Page() {
         </svg>
       </AppLink>
       <a href="/fuera">sin marca</a>
+      <AppLink to={'/\\otro.example/x'}>barra invertida</AppLink>
+      <AppLink to="//otro.example/x">otro sitio</AppLink>
       {createPortal(<AppLink to="/desde-portal">portal</AppLink>, document.body)}
     </>
   );
@@ -93,6 +95,9 @@ describe('AppLink', () => {
       expect(click('quickys', { shiftKey: true })).toBe(true);
       expect(click('quickys', { button: 1 })).toBe(true);
       expect(click('sin marca')).toBe(true);
+      // Addresses a browser reads as another site's are never pushed as the app's.
+      expect(click('barra invertida')).toBe(true);
+      expect(click('otro sitio')).toBe(true);
       expect(click('anulado')).toBe(false);
       expect(history.location.pathname).toBe('/');
       expect(history.index).toBe(0);

@@ -89,7 +89,9 @@ export function HistoryRouter({ history, prepare, children }: HistoryRouterProps
       const anchor = event.target instanceof Element ? event.target.closest(`a[${LINK_MARK}]`) : null;
       if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
       const href = anchor.getAttribute('href') ?? '';
-      if (!href.startsWith('/') || href.startsWith('//')) return;
+      // An app address from its root, resolving to this origin: not '//host' nor '/\host', which
+      // browsers read as another site's.
+      if (!href.startsWith('/') || new URL(anchor.href).origin !== window.location.origin) return;
       event.preventDefault();
       const to = parsePath(href);
       // As `<Link>`: a link to the page already shown replaces its entry rather than adding a twin.
