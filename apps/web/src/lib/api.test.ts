@@ -121,6 +121,8 @@ describe('api: addresses from the route table', () => {
     expect(path).toBe('/api/live');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok-1');
     expect(new Headers(init?.headers).get('Accept')).toBe('text/event-stream');
+    // Open for the whole visit: below the page's own requests, not one a load waits for.
+    expect(init?.priority).toBe('low');
   });
 });
 

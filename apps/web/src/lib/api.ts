@@ -254,11 +254,17 @@ export async function downloadFile<N extends DownloadName>(
  * Opens an event stream (the live channel) with fetch, so the token travels in the Authorization
  * header, never in a URL. The raw response is returned: the caller reads the stream and decides what
  * a status means (a 401 ends the channel).
+ *
+ * At low priority: the stream stays open for the whole visit, and a fetch is otherwise one of the
+ * page's important requests (High), which a browser serves before pictures and a page's tools wait
+ * for (Lighthouse counted the page as never done loading: its load timed out on every signed-in page).
+ * An EventSource gets the same treatment by its kind.
  */
 export function openStream(name: StreamName, options: { token: string; signal?: AbortSignal }): Promise<Response> {
   return fetch(urlOf(name), {
     method: routes[name].method,
     headers: { Authorization: `Bearer ${options.token}`, Accept: 'text/event-stream', 'Accept-Language': currentLocale() },
     signal: options.signal,
+    priority: 'low',
   });
 }
