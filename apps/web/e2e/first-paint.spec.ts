@@ -125,3 +125,44 @@ test("a post's answer is asked for by the page for a signed-in person, and once"
   await expect(page.getByTestId('post-page')).toBeVisible();
   for (const call of early) expect(asked.filter((one) => one === call), call).toHaveLength(1);
 });
+
+test("a post's first photo is asked for as soon as its answer names it, and downloaded once", async ({ page, request }) => {
+  const login = await request.post('/api/login', { data: { email: 'demo@wag.test', password: DEMO_PASSWORD } });
+  const { token, username } = (await login.json()) as { token: string; username: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const feed = (await (await request.get('/api/feed', { headers })).json()) as {
+    items: Array<{ slug: string; visibility: string; locked?: boolean; post_type: string; media_type: string }>;
+  };
+  const post = feed.items.find((item) => item.visibility === 'public' && !item.locked && item.post_type !== 'quicky' && item.media_type === 'image');
+  if (!post) throw new Error('the demo feed has no public photo post');
+  const detail = (await (await request.get(`/api/posts/slug/${post.slug}`, { headers })).json()) as { post: { media: Array<{ url: string }> } };
+  const photo = new URL(detail.post.media[0]!.url, 'http://x').pathname;
+  await signInAs(page, { token, username });
+  const pictures: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === photo) pictures.push(sent.url());
+  });
+  await page.goto(`/post/${post.slug}`);
+  await expect(page.locator('[data-testid="post-photos"] img').first()).toBeVisible();
+  // The app's entry asked for it (a preload link in <head>, before the page's code rendered it) …
+  await expect(page.locator(`link[rel="preload"][as="image"][fetchpriority="high"]`)).toHaveAttribute('href', detail.post.media[0]!.url);
+  await expect(page.locator('[data-testid="post-photos"] img').first()).toHaveAttribute('fetchpriority', 'high');
+  await expect.poll(() => page.locator('[data-testid="post-photos"] img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // … and the page's photo took that download: one request for it.
+  expect(pictures).toHaveLength(1);
+});
+
+test('a signed-in page leaves nothing important loading: its live stream stays open at low priority', async ({ page, request }) => {
+  const login = await request.post('/api/login', { data: { email: 'demo@wag.test', password: DEMO_PASSWORD } });
+  const { token, username } = (await login.json()) as { token: string; username: string };
+  await signInAs(page, { token, username });
+  // The browser's own priority for each request (what a page's loading tools wait on: the High ones).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const priorities = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (event) => priorities.set(new URL(event.request.url).pathname, event.request.initialPriority));
+  await page.goto('/');
+  await expect.poll(() => priorities.get('/api/live')).toBe('Low');
+  // It is the channel the page keeps open (a live notification would come through it).
+  await expect(page.getByTestId('home-feed')).toBeVisible();
+});

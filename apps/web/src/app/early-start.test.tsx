@@ -60,7 +60,7 @@ describe('startFirstScreen', () => {
   it('asks for nothing on any other page', () => {
     localStorage.setItem('token', 'tok-1');
     const fetchMock = serve();
-    for (const pathname of ['/settings', '/valeria_rios', '/quickys/x', '/post/uno']) startFirstScreen({ pathname, search: '' });
+    for (const pathname of ['/settings', '/valeria_rios', '/quickys/x', '/post/uno/x', '/posts/uno']) startFirstScreen({ pathname, search: '' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -189,6 +189,78 @@ describe('/quickys', () => {
     await expect(takeEarly('explore-quickys:guest')).resolves.toEqual(answers['/api/quickys']);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(document.head.querySelector('link[rel="preload"][as="image"]')).toBeNull();
+  });
+});
+
+describe("a post's page", () => {
+  const photo = { url: '/media/u/p1/full.webp', poster_url: null, stream_url: null, width: 1080, height: 1350 };
+  const post = (changes: Record<string, unknown> = {}) => ({
+    ...makePost({ slug: 'uno', body: 'Primer post' }),
+    media: [photo, { ...photo, url: '/media/u/p2/full.webp' }],
+    status: 'ready',
+    isLiked: false,
+    isSaved: false,
+    isFollowingAuthor: false,
+    isOwner: false,
+    ...changes,
+  });
+  const preloaded = () => [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => link.getAttribute('href'));
+  afterEach(() => {
+    document.head.querySelectorAll('link[rel="preload"][as="image"]').forEach((link) => link.remove());
+    delete answers['/api/posts/slug/uno'];
+    delete answers['/api/posts/slug/caf%C3%A9'];
+  });
+
+  it('asks a signed-in person for the post at once, and its first photo once the answer names it', async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    answers['/api/posts/slug/uno'] = { success: true, post: post() };
+    const fetchMock = serve();
+    startFirstScreen({ pathname: '/Post/uno/', search: '' });
+    expect(calls(fetchMock)).toEqual(['GET /api/posts/slug/uno']);
+    await vi.waitFor(() => expect(preloaded()).toEqual(['/media/u/p1/full.webp']));
+    expect(document.head.querySelector('link[rel="preload"][as="image"]')!.getAttribute('fetchpriority')).toBe('high');
+    // The page's first fetch takes that answer instead of asking again.
+    await expect(takeEarly('post:uno:@ana')).resolves.toEqual(answers['/api/posts/slug/uno']);
+    expect(calls(fetchMock)).toEqual(['GET /api/posts/slug/uno']);
+  });
+
+  it("a video's poster; nothing for a locked post, one still processing, or a guest", async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    const video = { ...photo, url: '/media/u/v1/video.mp4', poster_url: '/media/u/v1/poster.webp' };
+    answers['/api/posts/slug/uno'] = { success: true, post: post({ media_type: 'video', media: [video] }) };
+    const fetchMock = serve();
+    startFirstScreen({ pathname: '/post/uno', search: '' });
+    await vi.waitFor(() => expect(preloaded()).toEqual(['/media/u/v1/poster.webp']));
+    document.head.querySelector('link[rel="preload"][as="image"]')!.remove();
+
+    for (const changes of [{ locked: true }, { status: 'processing' }]) {
+      clearEarly();
+      answers['/api/posts/slug/uno'] = { success: true, post: post(changes) };
+      startFirstScreen({ pathname: '/post/uno', search: '' });
+      await expect(takeEarly('post:uno:@ana')).resolves.toEqual(answers['/api/posts/slug/uno']);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(preloaded()).toEqual([]);
+
+    fetchMock.mockClear();
+    localStorage.clear();
+    startFirstScreen({ pathname: '/post/uno', search: '' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("reads the address's slug as the router does, and leaves an unreadable one alone", async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'ana');
+    answers['/api/posts/slug/caf%C3%A9'] = { success: true, post: post({ slug: 'café' }) };
+    const fetchMock = serve();
+    startFirstScreen({ pathname: '/post/caf%C3%A9', search: '' });
+    expect(calls(fetchMock)).toEqual(['GET /api/posts/slug/caf%C3%A9']);
+    await expect(takeEarly('post:café:@ana')).resolves.toEqual(answers['/api/posts/slug/caf%C3%A9']);
+    fetchMock.mockClear();
+    startFirstScreen({ pathname: '/post/%E0%A4%A', search: '' });
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

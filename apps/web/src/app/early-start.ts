@@ -2,11 +2,13 @@ import { cardImage, FEED_CARD_SIZES, quickyPoster, tileImage } from '../componen
 import { quickyTallTiles, quickyTileLoading } from '../components/posts/quicky-layout';
 import { startFeedEarly } from '../features/home/api/feed';
 import { startForYouEarly } from '../features/home/api/for-you';
+import { leadPicture } from '../features/post/lead-picture';
 import { startExploreQuickysEarly } from '../features/quicky/api/explore';
 import { startStoryRowEarly } from '../features/stories/api/use-stories';
 import { readToken, readUsername } from '../lib/auth-storage';
 import { startCurrentUserEarly } from '../lib/current-user';
 import { preloadImage } from '../lib/preload';
+import { startPostEarly } from '../lib/queries/post';
 import { viewerKey } from '../lib/viewer-key';
 
 /**
@@ -24,6 +26,12 @@ export function startFirstScreen(location: Pick<Location, 'pathname' | 'search'>
     // A shared player link (`?play=`): the player covers the grid and shows its own poster, which the
     // grid's pictures would compete with; only the answer is started then.
     startQuickys(viewer, !new URLSearchParams(location.search).has('play'));
+    return;
+  }
+  const post = /^\/post\/([^/]+)\/?$/i.exec(location.pathname);
+  // A post's page is for signed-in people (a guest is sent to sign in: router.tsx, RequireSession).
+  if (post) {
+    if (session.token) startPost(post[1]!, viewer);
     return;
   }
   if (location.pathname !== '/') return;
@@ -81,6 +89,26 @@ function startQuickys(viewer: string, pictures: boolean): void {
         const image = quickyTileLoading(index, tall[index] ?? false) === 'high' ? tileImage(post) : null;
         if (image) preloadImage({ src: image });
       });
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * A post's page: its answer (index.html's script asked for it already; this takes that answer, and the
+ * page's first fetch takes this one), and its lead picture as soon as the answer names it, the same
+ * address the page's first photo or video poster shows.
+ */
+function startPost(segment: string, viewer: string): void {
+  let slug: string;
+  try {
+    slug = decodeURIComponent(segment);
+  } catch {
+    return; // An address the router cannot read either: its page says so.
+  }
+  startPostEarly(slug, viewer)
+    .then(({ post }) => {
+      const picture = leadPicture(post);
+      if (picture) preloadImage({ src: picture });
     })
     .catch(() => undefined);
 }

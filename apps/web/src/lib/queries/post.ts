@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PostResponse } from '@wag/contract/posts';
 import { api } from '../api';
 import { ApiError } from '../api-error';
+import { startEarly, takeEarly } from '../early';
 import { patchFields, personShadows, postShadows } from '../shadows';
 
 /**
@@ -48,8 +49,15 @@ personShadows.register({
 export const postQuery = (slug: string, viewer: string) =>
   queryOptions({
     queryKey: postKey(slug, viewer),
-    queryFn: ({ signal }) => api('postBySlug', { params: { slug } }, { signal }),
+    queryFn: ({ signal }) => takeEarly<PostResponse>(earlyKey(slug, viewer)) ?? api('postBySlug', { params: { slug } }, { signal }),
     select: (response) => response.post,
     retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
   });
 
+
+const earlyKey = (slug: string, viewer: string) => `post:${slug}:${viewer}`;
+
+/** Asks for a post before the app renders (lib/early.ts, app/early-start.ts): the post page's first fetch takes it. */
+export function startPostEarly(slug: string, viewer: string): Promise<PostResponse> {
+  return startEarly(earlyKey(slug, viewer), () => api('postBySlug', { params: { slug } }));
+}

@@ -4,6 +4,7 @@ import { Icon } from '../../../components/ui/icon';
 import { t } from '../../../lib/i18n';
 import { useVideoSource } from '../../../lib/video-source';
 import { useVideoView } from '../../../lib/video-views';
+import { isVideoPost, videoPoster } from '../lead-picture';
 
 /** Frame ratios a photo keeps on its page; beyond them (a panorama, a long screenshot) it is cropped to fit. */
 const NARROWEST = 9 / 16;
@@ -26,7 +27,7 @@ export function PostMedia({ post }: { post: PostDetail }) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const video = useRef<HTMLVideoElement>(null);
-  const isVideo = post.media_type === 'video' || post.post_type === 'quicky';
+  const isVideo = isVideoPost(post);
   useVideoView(video, isVideo && !post.locked && post.status === 'ready' ? post.id : null);
   const first = post.media[0];
   const source = useVideoSource(
@@ -60,7 +61,7 @@ export function PostMedia({ post }: { post: PostDetail }) {
         <video
           ref={video}
           src={source}
-          poster={first?.poster_url ?? post.video_thumbnail_url ?? undefined}
+          poster={videoPoster(post)}
           controls
           playsInline
           muted
@@ -93,6 +94,10 @@ export function PostMedia({ post }: { post: PostDetail }) {
             alt={items.length > 1 ? t('post.photoOf', { n: position + 1, total: items.length }) : post.title ?? post.body.slice(0, 80)}
             width={item.width ?? undefined}
             height={item.height ?? undefined}
+            // The first photo is the page's largest picture (app/early-start.ts may have asked for it
+            // already); the others wait until the carousel comes near them.
+            loading={position === 0 ? 'eager' : 'lazy'}
+            fetchPriority={position === 0 ? 'high' : 'auto'}
             decoding="async"
           />
         ))}
