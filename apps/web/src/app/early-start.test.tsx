@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { screen } from '@testing-library/react';
 import { pathFor } from '@wag/contract/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cardImage, FEED_CARD_SIZES, quickyPoster, tileImage } from '../components/posts/post-media';
+import { cardImage, FEED_CARD_SIZES, quickyPoster, quickyTileSizes, tileImage } from '../components/posts/post-media';
 import { quickyTallTiles, quickyTileLoading } from '../components/posts/quicky-layout';
 import { clearEarly, takeEarly } from '../lib/early';
 import { jsonResponse, renderRoutes } from '../test/render-routes';
@@ -175,7 +175,13 @@ describe('/quickys', () => {
     const tall = quickyTallTiles(quickys.length, 3);
     const first = quickys.filter((post, index) => quickyTileLoading(index, tall[index] ?? false) === 'high' && tileImage(post));
     expect(first.map((post) => post.slug)).toEqual(['q0', 'q5']);
-    expect(preloaded).toEqual(first.map((post) => tileImage(post)));
+    expect(preloaded).toEqual(first.map((post) => cardImage(post)!.src));
+    // As the grid's tiles ask for them (post-tile.tsx): the tile rendition or the display one, by the tile's width.
+    const links = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
+    expect(links.map((link) => [link.getAttribute('imagesrcset'), link.getAttribute('imagesizes')])).toEqual(
+      first.map((post) => [cardImage(post)!.srcSet, quickyTileSizes(tall[quickys.indexOf(post)]!)]),
+    );
+    expect(links.every((link) => link.getAttribute('imagesrcset'))).toBe(true);
     // The screen's first fetch takes that answer instead of asking again.
     await expect(takeEarly('explore-quickys:guest')).resolves.toEqual(answers['/api/quickys']);
     expect(calls(fetchMock)).toEqual(['GET /api/quickys']);

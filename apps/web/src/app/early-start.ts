@@ -1,4 +1,4 @@
-import { cardImage, FEED_CARD_SIZES, quickyPoster, tileImage } from '../components/posts/post-media';
+import { cardImage, FEED_CARD_SIZES, quickyPoster, quickyTileSizes } from '../components/posts/post-media';
 import { quickyTallTiles, quickyTileLoading } from '../components/posts/quicky-layout';
 import { startFeedEarly } from '../features/home/api/feed';
 import { startForYouEarly } from '../features/home/api/for-you';
@@ -86,8 +86,10 @@ function startQuickys(viewer: string, pictures: boolean): void {
       if (!pictures) return;
       const tall = quickyTallTiles(page.quickys.length, 3);
       page.quickys.forEach((post, index) => {
-        const image = quickyTileLoading(index, tall[index] ?? false) === 'high' ? tileImage(post) : null;
-        if (image) preloadImage({ src: image });
+        const isTall = tall[index] ?? false;
+        const image = quickyTileLoading(index, isTall) === 'high' ? cardImage(post) : null;
+        // The same src, srcset and sizes as the grid's tile (post-grid.tsx), so the tile takes this download.
+        if (image) preloadImage({ ...image, sizes: quickyTileSizes(isTall) });
       });
     })
     .catch(() => undefined);

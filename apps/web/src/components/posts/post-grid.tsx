@@ -4,12 +4,12 @@ import { AppLink } from '../../lib/app-link';
 import { Icon } from '../ui/icon';
 import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
-import { postHref } from './post-media';
+import { postHref, quickyTileSizes } from './post-media';
 import { postTileLabel, TileLocked, TilePicture, type TileLoading } from './post-tile';
 import { EAGER_TILES, quickyTallTiles, quickyTileLoading } from './quicky-layout';
 import './post-grid.css';
 
-function TileBody({ post, loading }: { post: PostSummary; loading: TileLoading }) {
+function TileBody({ post, loading, sizes }: { post: PostSummary; loading: TileLoading; sizes?: string }) {
   if (post.locked) return <TileLocked />;
   if (post.status !== 'ready') {
     return (
@@ -21,7 +21,7 @@ function TileBody({ post, loading }: { post: PostSummary; loading: TileLoading }
   }
   return (
     <>
-      <TilePicture post={post} loading={loading} />
+      <TilePicture post={post} loading={loading} sizes={sizes} />
       {post.post_type === 'quicky' ? (
         <span className="tile__badge tile__badge--bottom">
           <Icon name="play" size={13} />
@@ -70,7 +70,7 @@ function Tile({ post, tall = false, onOpen, loading = 'lazy' }: { post: PostSumm
           onOpen(post);
         }}
       >
-        <TileBody post={post} loading={loading} />
+        <TileBody post={post} loading={loading} sizes={post.post_type === 'quicky' ? quickyTileSizes(tall) : undefined} />
       </AppLink>
     </li>
   );

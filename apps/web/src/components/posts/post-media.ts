@@ -30,10 +30,10 @@ export function displayWidth(post: Pick<PostSummary, 'width' | 'height'>): numbe
 const TILE_WIDTH = { image: 480, video: 360 } as const;
 
 /**
- * A feed card's picture as `src` and `srcset`: the small tile rendition and the display one, both
- * of the card's shape (square tile and any display image are shown `object-fit: cover` in a square;
- * a video's 9:16 tile and poster in a 9:16 box), so the browser takes the smallest that is sharp at
- * the card's width and the screen's density.
+ * A feed card's or a grid tile's picture as `src` and `srcset`: the small tile rendition and the
+ * display one, both of the box's shape (square tile and any display image are shown `object-fit:
+ * cover` in a square; a video's 9:16 tile and poster in a 9:16 box), so the browser takes the smallest
+ * that is sharp at the box's width (`sizes`) and the screen's density.
  */
 export function cardImage(post: PostSummary): { src: string; srcSet?: string } | null {
   const src = tileImage(post);
@@ -48,6 +48,22 @@ export function cardImage(post: PostSummary): { src: string; srcSet?: string } |
 
 /** The card's width: the feed column (feed-page.css, at most 620px) or the screen, whichever is narrower. */
 export const FEED_CARD_SIZES = '(min-width: 620px) 620px, 100vw';
+
+/**
+ * A square tile's width in the three-column grids (post-grid.css, a profile's posts; search results):
+ * a third of the screen, of the content column (at most 1200px) on wide screens. An estimate from
+ * above: a side menu only makes tiles narrower.
+ */
+export const GRID_TILE_SIZES = '(min-width: 1200px) 400px, 34vw';
+
+/**
+ * The width a quicky tile's 9:16 picture is drawn at (post-grid.css: three columns, four from 768px,
+ * five from 1200px in a column of at most 1200px): a tall tile spans two rows, so its picture, covering
+ * it, is drawn twice as wide as a regular tile's.
+ */
+export function quickyTileSizes(tall: boolean): string {
+  return tall ? '(min-width: 1200px) 480px, (min-width: 768px) 50vw, 67vw' : '(min-width: 1200px) 240px, (min-width: 768px) 25vw, 34vw';
+}
 
 /** The still the quicky player shows until its video plays. */
 export function quickyPoster(post: Pick<PostSummary, 'video_thumbnail_url' | 'cover_url' | 'thumbnail_url'>): string | undefined {

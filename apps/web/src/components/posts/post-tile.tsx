@@ -1,5 +1,5 @@
 import type { PostSummary } from '@wag/contract/profiles';
-import { tileImage } from './post-media';
+import { cardImage, GRID_TILE_SIZES } from './post-media';
 import { t } from '../../lib/i18n';
 import { Icon } from '../ui/icon';
 import './post-tile.css';
@@ -28,16 +28,21 @@ export function TileLocked() {
  */
 export type TileLoading = 'lazy' | 'eager' | 'high';
 
-/** The post's display-size picture (or a placeholder icon), with the VIP chip on VIP posts. */
-export function TilePicture({ post, loading = 'lazy' }: { post: PostSummary; loading?: TileLoading }) {
-  const image = tileImage(post);
+/**
+ * The post's picture (or a placeholder icon), with the VIP chip on VIP posts: the tile rendition, or
+ * the display one where the tile is drawn larger than it (`sizes`: the tile's width in its grid).
+ */
+export function TilePicture({ post, loading = 'lazy', sizes = GRID_TILE_SIZES }: { post: PostSummary; loading?: TileLoading; sizes?: string }) {
+  const image = cardImage(post);
   const video = post.post_type === 'quicky' || post.media_type === 'video';
   return (
     <>
       {image ? (
         <img
           className="tile__image"
-          src={image}
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.srcSet ? sizes : undefined}
           alt=""
           loading={loading === 'lazy' ? 'lazy' : 'eager'}
           fetchPriority={loading === 'high' ? 'high' : 'auto'}

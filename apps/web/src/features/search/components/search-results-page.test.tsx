@@ -50,7 +50,9 @@ describe('Resultados de Búsqueda', () => {
     expect(screen.getByRole('link', { name: 'Ver perfil de @camila_ortega' })).toHaveAttribute('href', '/camila_ortega');
     expect(within(screen.getByTestId('search-people')).getByText(/1 seguidor/)).toBeInTheDocument();
     expect(within(results[0]!).getByRole('link')).toHaveAttribute('href', '/quicky/ola-del-dia');
-    expect(results[0]!.querySelector('img')).toHaveAttribute('src', quicky.video_thumbnail_url);
+    // The quicky's tile rendition, or its poster where the tile is drawn larger (post-tile.tsx).
+    expect(results[0]!.querySelector('img')).toHaveAttribute('src', quicky.thumbnail_url);
+    expect(results[0]!.querySelector('img')!.getAttribute('srcset')).toContain(`${quicky.video_thumbnail_url} `);
     expect(within(results[1]!).getByRole('link')).toHaveAttribute('href', '/post/tarde-de-playa');
     expect(within(results[2]!).queryByRole('link')).not.toBeInTheDocument();
     expect(within(results[2]!).getByRole('img', { name: /Contenido VIP de @valeria_rios/ })).toBeInTheDocument();

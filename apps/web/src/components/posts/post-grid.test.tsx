@@ -1,0 +1,35 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../test/render-routes';
+import { makePost } from '../../test/social-fixtures';
+import { PostGrid, QuickyGrid } from './post-grid';
+import { GRID_TILE_SIZES, quickyTileSizes } from './post-media';
+
+describe("a grid tile's picture", () => {
+  it("is a quicky's tile rendition or its poster, by the width a regular or tall tile draws it at", () => {
+    const quickys = Array.from({ length: 7 }, (_, index) => makePost({ id: `q${index}`, slug: `q${index}`, post_type: 'quicky', media_type: 'video' }));
+    renderRoutes([{ path: '/', element: <QuickyGrid posts={quickys} /> }]);
+    const tiles = within(screen.getByTestId('quicky-grid')).getAllByTestId('post-tile');
+    const tall = tiles.map((tile) => tile.dataset.tall === 'true');
+    expect(tall).toContain(true);
+    expect(tall).toContain(false);
+    tiles.forEach((tile, index) => {
+      const image = tile.querySelector('img')!;
+      // makePost's quickys are 1080x1920: the tile rendition is 360 wide.
+      expect(image).toHaveAttribute('srcset', `/media/q${index}-thumb.jpg 360w, /media/q${index}-poster.jpg 1080w`);
+      expect(image).toHaveAttribute('sizes', quickyTileSizes(tall[index]!));
+      expect(image).toHaveAttribute('src', `/media/q${index}-thumb.jpg`);
+    });
+    expect(quickyTileSizes(true)).not.toBe(quickyTileSizes(false));
+  });
+
+  it("is a photo's square tile rendition or its display one in the posts grid; none for a locked post", () => {
+    const posts = [makePost({ id: 'g1', slug: 'g1' }), makePost({ id: 'v1', slug: 'v1', post_type: 'vip', locked: true, thumbnail_url: null, image_url: null, media_url: null })];
+    renderRoutes([{ path: '/', element: <PostGrid posts={posts} /> }]);
+    const [photo, locked] = within(screen.getByTestId('post-grid')).getAllByTestId('post-tile');
+    const image = photo!.querySelector('img')!;
+    expect(image).toHaveAttribute('srcset', expect.stringMatching(/^\/media\/g1-thumb\.jpg 480w, \S+ 1080w$/));
+    expect(image).toHaveAttribute('sizes', GRID_TILE_SIZES);
+    expect(locked!.querySelector('img')).toBeNull();
+  });
+});
