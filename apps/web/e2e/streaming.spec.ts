@@ -39,8 +39,14 @@ test('a quicky with a ladder plays through HLS: master, a rung and its segments 
   expect(fetched.some((path) => path.startsWith(`${folder}/hls-`) && path.endsWith('.m3u8'))).toBe(true);
   expect(fetched.filter((path) => path.startsWith(`${folder}/hls-`) && path.endsWith('.ts')).length).toBeGreaterThan(0);
   expect(fetched).not.toContain(quicky.video_url);
-  // hls.js came in its own chunk, only now.
+  // hls.js came in its own chunk, only now, and only once the page had loaded (its first screen first).
   expect(fetched.some((path) => /\/assets\/hls-attach-[\w-]+\.js$/.test(path))).toBe(true);
+  const timing = await page.evaluate(() => ({
+    loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+    hls: performance.getEntriesByType('resource').find((entry) => /\/assets\/hls-attach-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }));
+  expect(timing.loaded).toBeGreaterThan(0);
+  expect(timing.hls).toBeGreaterThanOrEqual(timing.loaded);
   // The segments are read in hls.js's worker, a file of the app, not on the page's main thread.
   expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(expect.stringMatching(/^\/assets\/hls\.worker-[\w-]+\.js$/));
   expect(refused).toEqual([]);

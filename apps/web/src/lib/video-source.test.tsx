@@ -151,6 +151,38 @@ describe('useVideoSource', () => {
     await waitFor(() => expect(HTMLMediaElement.prototype.play).toHaveBeenCalled());
   });
 
+  it("waits for the page's load before asking for hls.js, so the first screen has the connection first", async () => {
+    giveBrowser({ nativeHls: false, mediaSource: true });
+    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    render(<Player stream={stream} file={file} />);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(fakeHls.instances).toHaveLength(0);
+    // Then the first idle moment after it (what the load brought is rendered and drawn first).
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => {
+      expect(options?.timeout).toBe(1000);
+      idle.push(callback);
+      return idle.length;
+    });
+    state.mockReturnValue('complete');
+    window.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(idle).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(fakeHls.instances).toHaveLength(0);
+    idle[0]!();
+    await waitFor(() => expect(fakeHls.instances).toHaveLength(1));
+  });
+
+  it('asks for nothing for a video that went before the page loaded', async () => {
+    giveBrowser({ nativeHls: false, mediaSource: true });
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const gone = render(<Player stream={stream} file={file} />);
+    gone.unmount();
+    window.dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(fakeHls.instances).toHaveLength(0);
+  });
+
   it('falls back to the MP4 on a fatal hls.js error, and shrugs off the others', async () => {
     giveBrowser({ nativeHls: false, mediaSource: true });
     const { getByTestId } = render(<Player stream={stream} file={file} />);
