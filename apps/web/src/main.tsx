@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startFirstScreen } from './app/early-start';
 import { loadRestTexts, startLanguage } from './lib/i18n';
+import { onIdle } from './lib/idle';
 import { initialLanguage } from './lib/language';
 import './app/styles.css';
 
@@ -18,8 +19,8 @@ if (!container) throw new Error('#root is missing from index.html');
 // screen is in the first part: any other page's screen waits for the rest, so there both parts are
 // asked for together.
 const language = startLanguage(initialLanguage(), { withRest: window.location.pathname !== '/' });
-// Meanwhile the home's code and answers, or /quickys' first page, are already asked for, in that
-// language (app/early-start.ts).
+// Meanwhile the home's code and answers, /quickys' first page or a post's picture are already asked
+// for, in that language (app/early-start.ts).
 startFirstScreen(window.location);
 void language
   .catch(() => undefined)
@@ -29,7 +30,5 @@ void language
         <App />
       </StrictMode>,
     );
-    const loadRest = () => void loadRestTexts().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(loadRest, { timeout: 2000 });
-    else window.setTimeout(loadRest, 0);
+    onIdle(() => void loadRestTexts().catch(() => undefined), 2000);
   });

@@ -187,6 +187,21 @@ describe('/quickys', () => {
     expect(calls(fetchMock)).toEqual(['GET /api/quickys']);
   });
 
+  it("leaves the grid's pictures to the grid on a wide screen (four or five columns, other tall tiles)", async () => {
+    answers['/api/quickys'] = { quickys: [makePost({ slug: 'q0', post_type: 'quicky', media_type: 'video' })], nextCursor: null };
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(min-width: 768px)' }));
+    try {
+      const fetchMock = serve();
+      startFirstScreen({ pathname: '/quickys', search: '' });
+      expect(calls(fetchMock)).toEqual(['GET /api/quickys']);
+      await expect(takeEarly('explore-quickys:guest')).resolves.toEqual(answers['/api/quickys']);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(document.head.querySelector('link[rel="preload"][as="image"]')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("asks for the answer but none of the grid's pictures under a shared player link (?play=)", async () => {
     answers['/api/quickys'] = { quickys: [makePost({ slug: 'q0', post_type: 'quicky', media_type: 'video' })], nextCursor: null };
     const fetchMock = serve();

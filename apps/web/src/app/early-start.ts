@@ -15,8 +15,9 @@ import { viewerKey } from '../lib/viewer-key';
  * Run by main.tsx before anything else waits: on the home ('/'), the screen's code and the answers it
  * will show are asked for at once, in parallel with the language catalog, instead of one after the
  * other once React has rendered (the signed-in first screen was index.html → app → catalog → home's
- * code → /api/me and /api/feed → the first image); on /quickys, its first page and first pictures.
- * Every other page starts as before (a profile's and a post's answers are index.html's to ask).
+ * code → /api/me and /api/feed → the first image); on /quickys, its first page and first pictures;
+ * on a post's page, its lead picture once its answer names it. Every other page starts as before (a
+ * profile's answers are index.html's to ask).
  */
 export function startFirstScreen(location: Pick<Location, 'pathname' | 'search'>): void {
   const session = { token: readToken(), username: readUsername() };
@@ -83,7 +84,9 @@ function startParaTi(viewer: string): void {
 function startQuickys(viewer: string, pictures: boolean): void {
   startExploreQuickysEarly(viewer)
     .then((page) => {
-      if (!pictures) return;
+      // From 768px the grid has four or five columns (post-grid.css), whose tall tiles and sizes differ
+      // from a phone's: its pictures are left to the grid there.
+      if (!pictures || (typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 768px)').matches)) return;
       const tall = quickyTallTiles(page.quickys.length, 3);
       page.quickys.forEach((post, index) => {
         const isTall = tall[index] ?? false;
@@ -103,9 +106,10 @@ function startQuickys(viewer: string, pictures: boolean): void {
 function startPost(segment: string, viewer: string): void {
   let slug: string;
   try {
-    slug = decodeURIComponent(segment);
+    // As React Router reads a path segment (its decodePath), so the page's query is this one.
+    slug = decodeURIComponent(segment).replace(/\//g, '%2F');
   } catch {
-    return; // An address the router cannot read either: its page says so.
+    return; // Badly encoded: the page asks by itself, with the segment as it is (and finds no post).
   }
   startPostEarly(slug, viewer)
     .then(({ post }) => {

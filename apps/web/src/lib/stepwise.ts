@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { onIdle } from './idle';
 
 /** Rows of a long list rendered with the page itself the first time that list is shown. */
 export const FIRST_ROWS = 2;
@@ -26,13 +27,7 @@ export function useStepwiseCount(name: string, total: number): number {
       if (total > 0 && limit !== Number.POSITIVE_INFINITY) setLimit(Number.POSITIVE_INFINITY);
       return;
     }
-    const next = () => setLimit((count) => count + 1);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(next, { timeout: 200 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = window.setTimeout(next, 0);
-    return () => window.clearTimeout(timer);
+    return onIdle(() => setLimit((count) => count + 1), 200);
   }, [done, limit, total]);
   return Math.min(limit, total);
 }

@@ -2,6 +2,7 @@ import { render, waitFor } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLevel } from './hls-attach';
+import { resetFirstScreen } from './idle';
 import { chooseVideoPlan, playbackAbilities, resetPlaybackAbilities, useVideoSource } from './video-source';
 
 /** A stand-in for hls.js: records what the player did, and lets a test raise its events. */
@@ -116,6 +117,7 @@ describe('useVideoSource', () => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
     resetPlaybackAbilities();
+    resetFirstScreen();
   });
 
   it('asks the browser once what it plays', () => {
@@ -151,19 +153,15 @@ describe('useVideoSource', () => {
     await waitFor(() => expect(HTMLMediaElement.prototype.play).toHaveBeenCalled());
   });
 
-  it("waits for the page's load before asking for hls.js, so the first screen has the connection first", async () => {
+  it("waits for the page's first screen (its load, then an idle moment) before asking for hls.js", async () => {
     giveBrowser({ nativeHls: false, mediaSource: true });
+    resetFirstScreen();
     const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
     render(<Player stream={stream} file={file} />);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(fakeHls.instances).toHaveLength(0);
-    // Then the first idle moment after it (what the load brought is rendered and drawn first).
-    const idle: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => {
-      expect(options?.timeout).toBe(1000);
-      idle.push(callback);
-      return idle.length;
-    });
     state.mockReturnValue('complete');
     window.dispatchEvent(new Event('load'));
     await waitFor(() => expect(idle).toHaveLength(1));
@@ -171,16 +169,6 @@ describe('useVideoSource', () => {
     expect(fakeHls.instances).toHaveLength(0);
     idle[0]!();
     await waitFor(() => expect(fakeHls.instances).toHaveLength(1));
-  });
-
-  it('asks for nothing for a video that went before the page loaded', async () => {
-    giveBrowser({ nativeHls: false, mediaSource: true });
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    const gone = render(<Player stream={stream} file={file} />);
-    gone.unmount();
-    window.dispatchEvent(new Event('load'));
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(fakeHls.instances).toHaveLength(0);
   });
 
   it('falls back to the MP4 on a fatal hls.js error, and shrugs off the others', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { afterFirstScreen } from './idle';
 
 /**
  * How a video is played (docs/decisions/0035-adaptive-streaming.md): its HLS stream where there is one,
@@ -55,26 +56,6 @@ declare global {
 }
 
 /**
- * Resolves once the page has loaded and its first screen is drawn: at its `load` event (at once after
- * it: every later screen), then the first moment the main thread is idle (the render and paint of what
- * the load brought come first), at most a second later. The streaming library (115 KB compressed)
- * waits for it.
- */
-export function pageLoaded(): Promise<void> {
-  const loaded =
-    typeof document === 'undefined' || document.readyState === 'complete'
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
-  return loaded.then(
-    () =>
-      new Promise<void>((resolve) => {
-        if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 1000 });
-        else setTimeout(resolve, 0);
-      }),
-  );
-}
-
-/**
  * The `src` to give a <video> (undefined while hls.js plays it), with hls.js attached to it while
  * `load` is true for a stream that needs it (`load` false leaves it unloaded, the poster showing), and
  * the MP4 once the stream failed for good.
@@ -98,11 +79,11 @@ export function useVideoSource(
     }
     let cancelled = false;
     let stop: (() => void) | undefined;
-    // hls.js and what drives it come in a chunk of their own, only when a stream is about to load, and
-    // not before the page has loaded (its first screen: the poster, the app's code, the texts), which
-    // it would otherwise share a slow connection with; a chunk that does not arrive (offline, a new
-    // version deployed) leaves the MP4 to play.
-    void pageLoaded().then(() => {
+    // hls.js and what drives it (96 KB brotli) come in a chunk of their own, only when a stream is about
+    // to load, and not before the page's first screen (the poster, the app's code, its texts) has loaded
+    // and been drawn, which it would otherwise share a slow connection with; a chunk that does not
+    // arrive (offline, a new version deployed) leaves the MP4 to play.
+    void afterFirstScreen().then(() => {
       if (cancelled) return;
       import('./hls-attach').then(
         ({ attachHls }) => {

@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { t } from '../../lib/i18n';
+import { onIdle } from '../../lib/idle';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { useLiveChannel } from '../../lib/live-channel';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -67,15 +68,7 @@ export function Shell({ children, pending = false }: { children: ReactNode; pend
     });
   };
 
-  useEffect(() => {
-    const preload = () => void loadSearchOverlay();
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(preload, { timeout: 4000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = window.setTimeout(preload, 2000);
-    return () => window.clearTimeout(timer);
-  }, []);
+  useEffect(() => onIdle(() => void loadSearchOverlay(), 4000, 2000), []);
 
   // On small screens the menu covers the page: any navigation closes it.
   useEffect(() => {

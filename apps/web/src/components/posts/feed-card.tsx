@@ -6,7 +6,7 @@ import { Avatar } from '../ui/avatar';
 import { Button, ButtonLink } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { useToast } from '../ui/toast';
-import { cardImage, FEED_CARD_SIZES, postHref } from './post-media';
+import { cardImage, FEED_CARD_SIZES, isVideoPost, postHref } from './post-media';
 import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { usePostLike } from '../../lib/post-actions';
@@ -20,7 +20,7 @@ import './post-action.css';
 
 /** The card kinds of docs/product.md §3 (feed-card variant): quicky, image or carousel. */
 export function feedCardType(post: Pick<PostSummary, 'post_type' | 'media_type' | 'media_count'>): 'quicky' | 'image' | 'carousel' {
-  if (post.post_type === 'quicky' || post.media_type === 'video') return 'quicky';
+  if (isVideoPost(post)) return 'quicky';
   return post.media_count > 1 ? 'carousel' : 'image';
 }
 

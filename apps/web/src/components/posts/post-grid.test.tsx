@@ -32,4 +32,11 @@ describe("a grid tile's picture", () => {
     expect(image).toHaveAttribute('sizes', GRID_TILE_SIZES);
     expect(locked!.querySelector('img')).toBeNull();
   });
+
+  it("is sized as a square grid's tile for a quicky in a posts grid (a tag's page lists them)", () => {
+    renderRoutes([{ path: '/', element: <PostGrid posts={[makePost({ id: 'q1', slug: 'q1', post_type: 'quicky', media_type: 'video' })]} /> }]);
+    const image = within(screen.getByTestId('post-grid')).getByTestId('post-tile').querySelector('img')!;
+    expect(image).toHaveAttribute('srcset', '/media/q1-thumb.jpg 360w, /media/q1-poster.jpg 1080w');
+    expect(image).toHaveAttribute('sizes', GRID_TILE_SIZES);
+  });
 });

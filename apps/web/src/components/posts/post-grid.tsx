@@ -45,7 +45,20 @@ function plainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-function Tile({ post, tall = false, onOpen, loading = 'lazy' }: { post: PostSummary; tall?: boolean; onOpen?: (post: PostSummary) => void; loading?: TileLoading }) {
+function Tile({
+  post,
+  tall = false,
+  onOpen,
+  loading = 'lazy',
+  sizes,
+}: {
+  post: PostSummary;
+  tall?: boolean;
+  onOpen?: (post: PostSummary) => void;
+  loading?: TileLoading;
+  /** The width the tile's picture is drawn at (post-media.ts); the square grids' by default. */
+  sizes?: string;
+}) {
   const className = ['tile', post.post_type === 'quicky' ? 'tile--quicky' : 'tile--square', tall ? 'tile--tall' : '']
     .filter(Boolean)
     .join(' ');
@@ -70,7 +83,7 @@ function Tile({ post, tall = false, onOpen, loading = 'lazy' }: { post: PostSumm
           onOpen(post);
         }}
       >
-        <TileBody post={post} loading={loading} sizes={post.post_type === 'quicky' ? quickyTileSizes(tall) : undefined} />
+        <TileBody post={post} loading={loading} sizes={sizes} />
       </AppLink>
     </li>
   );
@@ -127,6 +140,7 @@ export function QuickyGrid({ posts, onOpen }: { posts: PostSummary[]; onOpen?: (
             tall={tall[index] ?? false}
             onOpen={onOpen}
             loading={quickyTileLoading(index, tall[index] ?? false)}
+            sizes={quickyTileSizes(tall[index] ?? false)}
           />
         ))}
       </ul>

@@ -6,10 +6,15 @@ export function postHref(post: Pick<PostSummary, 'post_type' | 'slug'>): string 
   return post.post_type === 'quicky' ? `/quicky/${slug}` : `/post/${slug}`;
 }
 
+/** Whether a post is shown as a video (a video post or a quicky) rather than as photos. */
+export function isVideoPost(post: Pick<PostSummary, 'media_type' | 'post_type'>): boolean {
+  return post.media_type === 'video' || post.post_type === 'quicky';
+}
+
 /** The still image a grid tile shows; null for locked posts and posts without one yet. */
 export function tileImage(post: PostSummary): string | null {
   if (post.locked) return null;
-  if (post.media_type === 'video' || post.post_type === 'quicky') {
+  if (isVideoPost(post)) {
     return post.video_thumbnail_url ?? post.thumbnail_url ?? post.cover_url ?? null;
   }
   return post.thumbnail_url ?? post.image_url ?? post.cover_url ?? post.media_url ?? null;
@@ -38,7 +43,7 @@ const TILE_WIDTH = { image: 480, video: 360 } as const;
 export function cardImage(post: PostSummary): { src: string; srcSet?: string } | null {
   const src = tileImage(post);
   if (!src) return null;
-  const video = post.media_type === 'video' || post.post_type === 'quicky';
+  const video = isVideoPost(post);
   const tile = post.thumbnail_url;
   const display = video ? post.video_thumbnail_url : post.image_url;
   const width = displayWidth(post);
@@ -50,9 +55,9 @@ export function cardImage(post: PostSummary): { src: string; srcSet?: string } |
 export const FEED_CARD_SIZES = '(min-width: 620px) 620px, 100vw';
 
 /**
- * A square tile's width in the three-column grids (post-grid.css, a profile's posts; search results):
- * a third of the screen, of the content column (at most 1200px) on wide screens. An estimate from
- * above: a side menu only makes tiles narrower.
+ * A tile's width in the three-column grids (post-grid.css: a profile's posts, a tag's; search results,
+ * four columns from 960px): a third of the screen, of the content column (at most 1200px) on wide
+ * screens. An estimate from above: a side menu or a fourth column only makes tiles narrower.
  */
 export const GRID_TILE_SIZES = '(min-width: 1200px) 400px, 34vw';
 

@@ -1,5 +1,5 @@
 import type { PostSummary } from '@wag/contract/profiles';
-import { cardImage, GRID_TILE_SIZES } from './post-media';
+import { cardImage, GRID_TILE_SIZES, isVideoPost } from './post-media';
 import { t } from '../../lib/i18n';
 import { Icon } from '../ui/icon';
 import './post-tile.css';
@@ -34,7 +34,7 @@ export type TileLoading = 'lazy' | 'eager' | 'high';
  */
 export function TilePicture({ post, loading = 'lazy', sizes = GRID_TILE_SIZES }: { post: PostSummary; loading?: TileLoading; sizes?: string }) {
   const image = cardImage(post);
-  const video = post.post_type === 'quicky' || post.media_type === 'video';
+  const video = isVideoPost(post);
   return (
     <>
       {image ? (

@@ -1,11 +1,7 @@
 import type { PostDetail } from '@wag/contract/posts';
+import { isVideoPost } from '../../components/posts/post-media';
 
 type Shown = Pick<PostDetail, 'locked' | 'status' | 'media_type' | 'post_type' | 'media' | 'video_thumbnail_url'>;
-
-/** Whether the post page shows a video (a video post or a quicky) rather than photos. */
-export function isVideoPost(post: Pick<PostDetail, 'media_type' | 'post_type'>): boolean {
-  return post.media_type === 'video' || post.post_type === 'quicky';
-}
 
 /** The still a video post's player shows until it plays. */
 export function videoPoster(post: Pick<PostDetail, 'media' | 'video_thumbnail_url'>): string | undefined {

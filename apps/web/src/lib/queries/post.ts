@@ -54,7 +54,6 @@ export const postQuery = (slug: string, viewer: string) =>
     retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
   });
 
-
 const earlyKey = (slug: string, viewer: string) => `post:${slug}:${viewer}`;
 
 /** Asks for a post before the app renders (lib/early.ts, app/early-start.ts): the post page's first fetch takes it. */

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PostDetail } from '@wag/contract/posts';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api';
+import { isVideoPost } from '../../../components/posts/post-media';
 import { postQuery } from '../../../lib/queries/post';
 import { useSession } from '../../../lib/session';
 import { useViewerKey } from '../../../lib/viewer-key';
@@ -19,7 +20,7 @@ export function useRegisterView(post: Pick<PostDetail, 'id' | 'locked' | 'status
   const sent = useRef<string | null>(null);
   useEffect(() => {
     if (!post || !token || post.locked || post.status !== 'ready' || sent.current === post.id) return;
-    if (post.media_type === 'video' || post.post_type === 'quicky') return;
+    if (isVideoPost(post)) return;
     sent.current = post.id;
     void api('viewPost', { params: { id: post.id } }).catch(() => undefined);
   }, [post, token]);

@@ -4,7 +4,8 @@ import { Icon } from '../../../components/ui/icon';
 import { t } from '../../../lib/i18n';
 import { useVideoSource } from '../../../lib/video-source';
 import { useVideoView } from '../../../lib/video-views';
-import { isVideoPost, videoPoster } from '../lead-picture';
+import { isVideoPost } from '../../../components/posts/post-media';
+import { videoPoster } from '../lead-picture';
 
 /** Frame ratios a photo keeps on its page; beyond them (a panorama, a long screenshot) it is cropped to fit. */
 const NARROWEST = 9 / 16;
@@ -95,9 +96,10 @@ export function PostMedia({ post }: { post: PostDetail }) {
             width={item.width ?? undefined}
             height={item.height ?? undefined}
             // The first photo is the page's largest picture (app/early-start.ts may have asked for it
-            // already); the others wait until the carousel comes near them.
-            loading={position === 0 ? 'eager' : 'lazy'}
-            fetchPriority={position === 0 ? 'high' : 'auto'}
+            // already); the second comes after it, ready for the first swipe (some browsers start a lazy
+            // picture in a scroller only once it shows); the others wait until the carousel nears them.
+            loading={position <= 1 ? 'eager' : 'lazy'}
+            fetchPriority={position === 0 ? 'high' : position === 1 ? 'low' : 'auto'}
             decoding="async"
           />
         ))}

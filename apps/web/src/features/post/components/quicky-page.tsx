@@ -11,6 +11,7 @@ import { useMutedPreference } from '../../../lib/sound-preference';
 import { useVideoSource } from '../../../lib/video-source';
 import { useVideoView } from '../../../lib/video-views';
 import { useAuthorQuickys } from '../api/use-author-quickys';
+import { videoPoster } from '../lead-picture';
 import { swipeDirection } from '../../../lib/swipe';
 import { usePost } from '../api/use-post';
 import { PostNotFound, WIDE_LAYOUT_QUERY } from './post-page';
@@ -89,7 +90,7 @@ export function QuickyPage({ Comments }: { Comments: PostComments }) {
             key={data.id}
             className="quicky-stage__video"
             src={source}
-            poster={media?.poster_url ?? data.video_thumbnail_url ?? undefined}
+            poster={videoPoster(data)}
             autoPlay
             loop
             playsInline

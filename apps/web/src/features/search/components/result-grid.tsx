@@ -4,11 +4,11 @@ import { postTileLabel, TileLocked, TilePicture } from '../../../components/post
 import { Icon } from '../../../components/ui/icon';
 import { formatCount } from '../../../lib/format';
 import { t } from '../../../lib/i18n';
-import { postHref } from '../../../components/posts/post-media';
+import { isVideoPost, postHref } from '../../../components/posts/post-media';
 
 function TileContent({ post }: { post: PostSummary }) {
   if (post.locked) return <TileLocked />;
-  const video = post.media_type === 'video' || post.post_type === 'quicky';
+  const video = isVideoPost(post);
   return (
     <>
       <TilePicture post={post} />
@@ -29,7 +29,7 @@ function TileContent({ post }: { post: PostSummary }) {
 }
 
 /**
- * Posts found, as tiles with their display-size thumbnails: quickys open in the quicky viewer,
+ * Posts found, as tiles with their pictures in the size they are drawn at (post-tile.tsx): quickys open in the quicky viewer,
  * the rest on the post page; VIP posts the viewer may not open show a locked tile and no media.
  */
 export function ResultGrid({ posts }: { posts: PostSummary[] }) {
