@@ -1,20 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstScreen, onIdle, resetFirstScreen } from './idle';
+import { onIdle } from './idle';
 
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  resetFirstScreen();
 });
-
-const settled = async (promise: Promise<void>) => {
-  let done = false;
-  void promise.then(() => (done = true));
-  await Promise.resolve();
-  await Promise.resolve();
-  return done;
-};
 
 describe('onIdle', () => {
   it('runs at the first idle moment, within its timeout, and can be cancelled', () => {
@@ -45,36 +36,5 @@ describe('onIdle', () => {
     onIdle(cancelled, 500, 200)();
     vi.advanceTimersByTime(500);
     expect(cancelled).not.toHaveBeenCalled();
-  });
-});
-
-describe('afterFirstScreen', () => {
-  it('is at once once the page has loaded (every later screen)', async () => {
-    expect(document.readyState).toBe('complete');
-    expect(await settled(afterFirstScreen())).toBe(true);
-  });
-
-  it("waits for the page's load and an idle moment after it, one wait for every ask", async () => {
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    const idle: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
-    const first = afterFirstScreen();
-    expect(afterFirstScreen()).toBe(first);
-    expect(await settled(first)).toBe(false);
-    window.dispatchEvent(new Event('load'));
-    expect(idle).toHaveLength(1);
-    expect(await settled(first)).toBe(false);
-    idle[0]!();
-    expect(await settled(first)).toBe(true);
-  });
-
-  it('holds nothing back longer than its cap when the page never finishes loading', async () => {
-    vi.useFakeTimers();
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
-    const waiting = afterFirstScreen(3000);
-    vi.advanceTimersByTime(2999);
-    expect(await settled(waiting)).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(await settled(waiting)).toBe(true);
   });
 });

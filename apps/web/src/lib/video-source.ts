@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { afterFirstScreen } from './idle';
+import { onIdle } from './idle';
 
 /**
  * How a video is played (docs/decisions/0035-adaptive-streaming.md): its HLS stream where there is one,
@@ -53,6 +53,38 @@ declare global {
     /** Safari's Media Source (iOS 17.1 and later), which plays the same as MediaSource. */
     ManagedMediaSource?: typeof MediaSource;
   }
+}
+
+let firstScreen: Promise<void> | undefined;
+
+/**
+ * Resolves once the page's first screen has loaded and been drawn: at its `load` event, then the first
+ * idle moment after it (the render and paint of what the load brought come first, at most a second
+ * later); at once for anything asked after that (every later screen). Never later than `cap` ms after
+ * the first ask, so a picture that never finishes holds nothing back. One wait for the whole page.
+ */
+export function afterFirstScreen(cap = 3000): Promise<void> {
+  firstScreen ??=
+    typeof document === 'undefined' || document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = window.setTimeout(resolve, cap);
+          window.addEventListener(
+            'load',
+            () =>
+              onIdle(() => {
+                window.clearTimeout(timer);
+                resolve();
+              }, 1000),
+            { once: true },
+          );
+        });
+  return firstScreen;
+}
+
+/** Tests only: the next ask waits afresh. */
+export function resetFirstScreen(): void {
+  firstScreen = undefined;
 }
 
 /**
