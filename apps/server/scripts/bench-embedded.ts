@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { ensureDatabase } from './bench-support.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PORT = Number(process.env.BENCH_PORT ?? 3188);
@@ -155,6 +156,7 @@ async function measure(kind: Kind): Promise<Map<string, Result>> {
 }
 
 const results = new Map<Kind, Map<string, Result>>();
+if (sides.includes('postgres')) await ensureDatabase(POSTGRES_URL);
 for (const kind of sides) results.set(kind, await measure(kind));
 
 const reference = results.get('postgres');

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { loadConfig, type Config } from '../src/config.js';
@@ -162,4 +163,20 @@ export async function makePhoneClip(file: string, seconds: number): Promise<void
     '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-pix_fmt', 'yuv420p', '-b:v', '6M', '-maxrate', '8M', '-bufsize', '12M',
     '-c:a', 'aac', '-b:a', '128k', '-shortest', '-movflags', '+faststart', file,
   ]);
+}
+
+/** Creates the PostgreSQL database `url` names when it is not there yet (a new machine). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const admin = new pg.Client({ connectionString: siblingDatabaseUrl(url, 'postgres') });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      console.log(`Creating database ${name}`);
+      await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+    }
+  } finally {
+    await admin.end();
+  }
 }

@@ -58,7 +58,7 @@ import { APPLICATION_NAME, openDatabase, type Database } from '../src/db/databas
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createLocalMediaStore } from '../src/media/local-store.js';
 import { seedDemoWorld } from '../src/seed/demo-world.js';
-import { benchConfig, derivedDatabaseName, siblingDatabaseUrl, statementCounter } from './bench-support.js';
+import { benchConfig, derivedDatabaseName, ensureDatabase, siblingDatabaseUrl, statementCounter } from './bench-support.js';
 import { benchScale, benchTargets, benchTotals, seedBench } from './bench-seed.js';
 import { summarizeProfile } from './cpu-profile-summary.js';
 import { startNginx } from '../test/support/nginx.js';
@@ -86,21 +86,6 @@ const items = (body: Record<string, unknown>) => body.items;
 const posts = (body: Record<string, unknown>) => body.posts;
 const people = (body: Record<string, unknown>) => body.users;
 const feedItems = (body: Record<string, unknown>) => (body.kind === 'following' ? body.items : []);
-
-async function ensureDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new pg.Client({ connectionString: siblingDatabaseUrl(url, 'postgres') });
-  await admin.connect();
-  try {
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) {
-      console.log(`Creating database ${name}`);
-      await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
 
 async function openPlace(place: Place) {
   if (place.kind === 'postgres') await ensureDatabase(place.url);
