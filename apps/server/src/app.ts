@@ -58,6 +58,13 @@ declare module 'fastify' {
     mediaSession: MediaSession;
     /** What /readyz reports; main.ts marks it stopping at the first stop signal. */
     readiness: Readiness;
+    /**
+     * Answers a request for one of the app's pages with it (http/web.routes.ts); false when the request
+     * is not for a page or there is no built app. Absent until the web app is registered.
+     */
+    sendWebPage?: (request: FastifyRequest, reply: FastifyReply) => boolean;
+    /** Writes the security headers on a reply (http/security-headers.ts); absent until they are registered. */
+    writeSecurityHeaders?: (request: FastifyRequest, reply: FastifyReply) => void;
   }
   interface FastifyRequest {
     viewer: Viewer | null;

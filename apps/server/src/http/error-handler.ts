@@ -32,6 +32,12 @@ function isMalformedMultipart(error: FastifyError): boolean {
  * hands them to the one handler below instead of letting Fastify answer them in its own shape.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // Answered before any hook: the headers every answer carries are written here.
+  request.server.writeSecurityHeaders?.(request, reply);
+  // A person opening a page by an address the router cannot read (a link cut inside a percent-escape
+  // by a chat app, say) gets the app's page, still a 400, and the app says what is not there; the API
+  // and every other request get the JSON answer.
+  if (error.code === 'FST_ERR_BAD_URL' && request.server.sendWebPage?.(request, reply.code(400))) return;
   void answerError(error, request, reply);
 }
 

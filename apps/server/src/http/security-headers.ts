@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { strictTransportSecurity } from 'helmet';
 
 export interface SecurityHeadersOptions {
@@ -71,7 +71,8 @@ export const docsContentSecurityPolicy = [
 
 /**
  * Security headers on every response (pages, API, media, errors, 404s and the live stream: helmet
- * writes them on the raw response when the request arrives). HSTS only when the request came over
+ * writes them on the raw response when the request arrives; an address the router cannot read is
+ * answered before any hook, so its answer writes them itself, error-handler.ts). HSTS only when the request came over
  * TLS (directly, or through a trusted proxy's X-Forwarded-Proto): on plain http it would be ignored
  * at best, and a development machine must never be told to insist on https.
  *
@@ -92,10 +93,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     xFrameOptions: { action: 'deny' },
   });
   const hsts = strictTransportSecurity({ maxAge: 365 * 24 * 60 * 60, includeSubDomains: true });
-  app.addHook('onRequest', (request, reply, done) => {
+  const write = (request: FastifyRequest, reply: FastifyReply) => {
     // Both write their headers and call back at once; an error in them is thrown, as before.
     headers(request.raw, reply.raw, () => {});
     if (request.protocol === 'https') hsts(request.raw, reply.raw, () => {});
+  };
+  // Also for what the router answers before any hook runs (an address it cannot read: error-handler.ts).
+  app.decorate('writeSecurityHeaders', write);
+  app.addHook('onRequest', (request, reply, done) => {
+    write(request, reply);
     done();
   });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../lib/messages.js';
 import { pageWithScreen, parseScreenFiles, screenOfPath, type WebScreen } from './web-screens.js';
 
@@ -62,23 +62,32 @@ export async function registerWebApp(app: FastifyInstance, options: { webDistDir
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  /**
+   * The app's page for a request that asks for one (a GET or HEAD of an address that is not the API's,
+   * a media file or a built file), marked for its screen when it opens one; false for any other.
+   */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply): boolean => {
     const pathname = request.url.split('?')[0] ?? '/';
     // A missing file (a script of an older build, say) is a 404, never the page: app routes have no
     // dot in their last segment (usernames cannot hold one).
     const looksLikeFile = pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith('/media/') && !looksLikeFile;
-    if (wantsPage && indexPage) {
-      const screen = screenOfPath(pathname);
-      const page = (screen && screenPages.get(screen)) ?? indexPage;
-      // Compressed as the browser takes it (the not-found handler is outside @fastify/compress's routes).
-      const accepted = request.headers['accept-encoding'];
-      const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : undefined;
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-      if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(page[encoding]);
-      return reply.send(page.identity);
-    }
+    if (!wantsPage || !indexPage) return false;
+    const screen = screenOfPath(pathname);
+    const page = (screen && screenPages.get(screen)) ?? indexPage;
+    // Compressed as the browser takes it (the not-found handler is outside @fastify/compress's routes).
+    const accepted = request.headers['accept-encoding'];
+    const encoding = accepted ? negotiate(accepted, ['br', 'gzip']) : undefined;
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding === 'br' || encoding === 'gzip') void reply.header('content-encoding', encoding).send(page[encoding]);
+    else void reply.send(page.identity);
+    return true;
+  };
+  app.decorate('sendWebPage', sendPage);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (sendPage(request, reply)) return reply;
     return reply.code(404).send({ success: false, message: messages.routeNotFound });
   });
 }

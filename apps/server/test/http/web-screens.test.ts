@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageWithScreen, parseScreenFiles, screenOfPath } from '../../src/http/web-screens.js';
+import { messages } from '../../src/lib/messages.js';
 import { writeWebDist } from '../support/served-files.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -119,6 +120,30 @@ describe('the page the server sends', () => {
     expect(profile.body).toContain('<html data-screen="profile">');
     expect((await t.request({ method: 'GET', url: '/post/playa-1' })).body).toContain('<html data-screen="post">');
     expect((await t.request({ method: 'GET', url: '/login' })).body).toContain('<html>');
+  });
+
+  it("answers a page's address the router cannot read with the app's page, still a 400; the API and files with the JSON answer", async () => {
+    // A shared link cut inside a percent-escape: the app then says what is not there.
+    for (const url of ['/post/caf%C3', '/%E0%A4%A', '/valeria_rios/%zz']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('<div id="root">');
+      // No screen is named for it: the address is no profile's or post's.
+      expect(response.body, url).toContain('<html>');
+      // Answered before any hook, it still carries every page's security headers.
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    for (const [method, url] of [['GET', '/api/posts/slug/caf%C3'], ['GET', '/media/u/a%zz/full.webp'], ['GET', '/assets/a%zz.js'], ['POST', '/post/caf%C3']] as const) {
+      const response = await t.request({ method, url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ success: false, message: messages.badUrl });
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 });
 
