@@ -51,3 +51,38 @@ test('a quicky with a ladder plays through HLS: master, a rung and its segments 
   expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(expect.stringMatching(/^\/assets\/hls\.worker-[\w-]+\.js$/));
   expect(refused).toEqual([]);
 });
+
+test("hls.js waits for the page's first screen: it is not asked for before the first idle moment after the load", async ({ page, request }) => {
+  let streamed: Quicky | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { quickys } = (await (await request.get('/api/quickys')).json()) as { quickys: Quicky[] };
+        streamed = quickys.find((quicky) => quicky.stream_url);
+        return Boolean(streamed);
+      },
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toBe(true);
+  // Idle moments are held until the test lets them come (the page's other idle work waits too).
+  await page.addInitScript(() => {
+    const held: Array<() => void> = [];
+    const w = window as unknown as { requestIdleCallback: (run: () => void) => number; __releaseIdle: () => void };
+    w.requestIdleCallback = (run) => held.push(run);
+    w.__releaseIdle = () => held.splice(0).forEach((run) => run());
+  });
+  const fetched: string[] = [];
+  page.on('request', (sent) => fetched.push(new URL(sent.url()).pathname));
+  const isHls = (path: string) => /\/assets\/hls-attach-[\w-]+\.js$/.test(path);
+
+  await signInAs(page, await createAccount(request, 'hlswait'));
+  await page.goto(`/quicky/${streamed!.slug}`, { waitUntil: 'load' });
+  await expect(page.getByTestId('quicky-video')).toBeVisible();
+  await page.waitForTimeout(800);
+  expect(fetched.filter(isHls)).toEqual([]);
+
+  await page.evaluate(() => (window as unknown as { __releaseIdle: () => void }).__releaseIdle());
+  await expect.poll(() => fetched.some(isHls)).toBe(true);
+  const video = page.getByTestId('quicky-video');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+});

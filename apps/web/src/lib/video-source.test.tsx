@@ -227,9 +227,17 @@ describe('afterFirstScreen', () => {
     resetFirstScreen();
   });
 
-  it('is at once once the page has loaded (every later screen)', async () => {
+  it('is at once once the page has loaded and its first wait is over (every later screen)', async () => {
     expect(document.readyState).toBe('complete');
+    // Asked first after the load: one idle moment, for what is being drawn.
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const first = afterFirstScreen();
+    expect(await settled(first)).toBe(false);
+    idle[0]!();
+    expect(await settled(first)).toBe(true);
     expect(await settled(afterFirstScreen())).toBe(true);
+    expect(idle).toHaveLength(1);
   });
 
   it("waits for the page's load and an idle moment after it, one wait for every ask", async () => {

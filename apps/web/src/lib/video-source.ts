@@ -58,26 +58,25 @@ declare global {
 let firstScreen: Promise<void> | undefined;
 
 /**
- * Resolves once the page's first screen has loaded and been drawn: at its `load` event, then the first
- * idle moment after it (the render and paint of what the load brought come first, at most a second
- * later); at once for anything asked after that (every later screen). Never later than `cap` ms after
- * the first ask, so a picture that never finishes holds nothing back. One wait for the whole page.
+ * Resolves once the page's first screen has loaded and been drawn: after its `load` event (or at once
+ * if the page has loaded already), the first idle moment (the render and paint of what is on its way
+ * come first, at most a second later). One wait for the whole page: anything asked after it resolved
+ * (every later screen) goes at once. Never later than `cap` ms after the first ask, so a picture that
+ * never finishes holds nothing back.
  */
 export function afterFirstScreen(cap = 3000): Promise<void> {
   firstScreen ??=
-    typeof document === 'undefined' || document.readyState === 'complete'
+    typeof document === 'undefined'
       ? Promise.resolve()
       : new Promise<void>((resolve) => {
           const timer = window.setTimeout(resolve, cap);
-          window.addEventListener(
-            'load',
-            () =>
-              onIdle(() => {
-                window.clearTimeout(timer);
-                resolve();
-              }, 1000),
-            { once: true },
-          );
+          const whenIdle = () =>
+            onIdle(() => {
+              window.clearTimeout(timer);
+              resolve();
+            }, 1000);
+          if (document.readyState === 'complete') whenIdle();
+          else window.addEventListener('load', whenIdle, { once: true });
         });
   return firstScreen;
 }
