@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, openPglite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { pgliteClientConfig } from '../src/db/pglite-connection.js';
 import { startPgliteThread } from '../src/db/pglite-thread.js';
 import { prepareStatements } from '../src/db/prepared-statements.js';
 
@@ -69,7 +69,7 @@ describe('prepared statements on the embedded database', () => {
 
   it('in this thread: prepared once, and a new client after a dropped one names its statements afresh', async () => {
     const pglite = await openPglite({});
-    const config = createPgConfig(pglite);
+    const config = pgliteClientConfig(pglite);
     const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0 });
     try {
       const first = prepareStatements(await pool.connect());
@@ -112,6 +112,97 @@ describe('prepared statements on the embedded database', () => {
       await second.end();
     } finally {
       await thread.close();
+    }
+  }, 120_000);
+});
+
+// node-postgres on PGlite in this thread (db/pglite-connection.ts): each exchange reaches the engine in
+// one call, and behaves as it does on a server.
+describe('the embedded engine behind node-postgres in this thread', () => {
+  it('hands the engine one call per query, and answers errors, transactions and concurrency as a server does', async () => {
+    const pglite = await openPglite({});
+    const calls: string[][] = [];
+    const original = pglite.execProtocolStream.bind(pglite);
+    // Which messages each call carried (their type bytes), read without changing the call.
+    pglite.execProtocolStream = (bytes, options) => {
+      const types: string[] = [];
+      for (let at = 0; at < bytes.length; at += 1 + new DataView(bytes.buffer, bytes.byteOffset + at + 1, 4).getInt32(0)) types.push(String.fromCharCode(bytes[at]!));
+      calls.push(types);
+      return original(bytes, options);
+    };
+    const pool = new pg.Pool({ ...pgliteClientConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+    try {
+      const client = prepareStatements(await pool.connect());
+      // A prepared statement: Parse, Bind, Describe, Execute and Sync in one call; afterwards, without the Parse.
+      calls.length = 0;
+      expect((await client.query<{ n: number }>('SELECT $1::int + 1 AS n', [1])).rows).toEqual([{ n: 2 }]);
+      expect((await client.query<{ n: number }>('SELECT $1::int + 1 AS n', [41])).rows).toEqual([{ n: 42 }]);
+      expect(calls).toEqual([
+        ['P', 'B', 'D', 'E', 'S'],
+        ['B', 'D', 'E', 'S'],
+      ]);
+      // A simple query: one call.
+      calls.length = 0;
+      expect((await client.query<{ word: string }>("SELECT 'hola' AS word")).rows).toEqual([{ word: 'hola' }]);
+      expect(calls).toEqual([['Q']]);
+
+      // An error answers its query alone: the engine skips to the Sync, and the next query is answered.
+      await expect(client.query('SELECT $1::int / 0', [1])).rejects.toThrow(/division by zero/);
+      await expect(client.query('SELECT no_such_column FROM pg_class WHERE oid = $1', [1])).rejects.toThrow(/no_such_column/);
+      expect((await client.query<{ n: number }>('SELECT $1::int + 1 AS n', [9])).rows).toEqual([{ n: 10 }]);
+
+      // A transaction rolled back leaves nothing; a committed one stays.
+      await client.query('CREATE TABLE one_call_check (id serial PRIMARY KEY, label text NOT NULL)');
+      await client.query('BEGIN');
+      await client.query('INSERT INTO one_call_check (label) VALUES ($1)', ['deshecha']);
+      await expect(client.query('INSERT INTO one_call_check (id, label) VALUES ($1, NULL)', [7])).rejects.toThrow(/null value/);
+      await client.query('ROLLBACK');
+      await client.query('BEGIN');
+      await client.query('INSERT INTO one_call_check (label) VALUES ($1)', ['hecha']);
+      await client.query('COMMIT');
+
+      // Many queries at once through the pool's one connection: each gets its own answer, in full.
+      const labels = Array.from({ length: 100 }, (_, i) => `etiqueta-ñ-${i}-${'x'.repeat(i * 100)}`);
+      client.release();
+      const inserted = await Promise.all(labels.map((label) => pool.query<{ label: string }>('INSERT INTO one_call_check (label) VALUES ($1) RETURNING label', [label])));
+      expect(inserted.map((result) => result.rows[0]!.label)).toEqual(labels);
+      const again = prepareStatements(await pool.connect());
+      const rows = await again.query<{ label: string }>('SELECT label FROM one_call_check WHERE label = ANY($1::text[]) ORDER BY id', [['hecha', 'deshecha']]);
+      expect(rows.rows).toEqual([{ label: 'hecha' }]);
+      // Rows read a page at a time (a row limit: Execute and Flush per page, Sync after the last).
+      calls.length = 0;
+      const paged = await again.query({ text: 'SELECT generate_series(1, $1::int) AS n', values: [3], rows: 2 } as pg.QueryConfig);
+      expect(paged.rows).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect(calls.map((types) => types.at(-1))).toEqual(['H', 'H', 'S']);
+      again.release();
+    } finally {
+      await pool.end();
+      await pglite.close();
+    }
+  }, 120_000);
+
+  it('lets the event loop turn between queries, so a busy engine still reads new requests', async () => {
+    const pglite = await openPglite({});
+    const pool = new pg.Pool({ ...pgliteClientConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+    try {
+      await pool.query('SELECT 1');
+      // A request that sends its next query as soon as the last one is answered, 200 times over.
+      let answered = 0;
+      const busy = (async () => {
+        for (let i = 0; i < 200; i += 1) {
+          await pool.query('SELECT $1::int AS n', [i]);
+          answered += 1;
+        }
+      })();
+      // Something the loop must get to meanwhile (reading a socket, a timer): it runs after a query
+      // or two, not after all 200.
+      const answeredWhenTurned = await new Promise<number>((resolve) => setImmediate(() => resolve(answered)));
+      await busy;
+      expect(answered).toBe(200);
+      expect(answeredWhenTurned).toBeLessThanOrEqual(2);
+    } finally {
+      await pool.end();
+      await pglite.close();
     }
   }, 120_000);
 });

@@ -4,8 +4,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { openPglite } from './pglite-engine.js';
+import { pgliteClientConfig } from './pglite-connection.js';
 import { preparingPool } from './prepared-statements.js';
 import { startPgliteThread } from './pglite-thread.js';
 import type { DB } from './schema.js';
@@ -97,8 +97,9 @@ export async function openDatabase(target: DatabaseTarget, options: { log?: Conn
     };
   }
   const pglite = await openPglite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
-  // PGlite is one connection: the pool holds exactly one client, kept while idle, so queries queue in order.
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+  // PGlite is one connection: the pool holds exactly one client, kept while idle, so queries queue in
+  // order. Each query reaches the engine in one call (pglite-connection.ts).
+  const pool = new pg.Pool({ ...pgliteClientConfig(pglite), max: 1, idleTimeoutMillis: 0 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: target.preparedStatements === false ? pool : preparingPool(pool) }) });
   return {
     db,

@@ -43,26 +43,37 @@ async function receive(bytes: Uint8Array): Promise<void> {
     bytes = joined;
   }
   const answers: Uint8Array[] = [];
+  /** Where the whole messages not yet handed to the engine begin. */
+  let from = -1;
   let at = 0;
+  // The whole messages that arrived together go to the engine in one call (it answers them in order),
+  // as node-postgres writes one query's Bind, Describe, Execute and Sync together.
+  const run = async (end: number) => {
+    // A copy: the answer may be a view of the engine's memory, which the next call reuses.
+    if (from >= 0 && end > from) answers.push((await engine.execProtocolRaw(bytes.subarray(from, end))).slice());
+    from = -1;
+  };
   for (;;) {
     const left = bytes.length - at;
     // The startup message (and an SSL request before it) has no type byte: length, then a code.
     const length = started ? (left >= 5 ? 1 + int32(bytes, at + 1) : 0) : left >= 8 ? int32(bytes, at) : 0;
     if (length === 0 || left < length) break;
-    const message = bytes.slice(at, at + length);
+    const start = at;
     at += length;
     if (!started) {
-      if (int32(message, 4) === SSL_REQUEST) {
+      if (int32(bytes, start + 4) === SSL_REQUEST) {
         answers.push(new Uint8Array([0x4e])); // 'N': no TLS inside one process
         continue;
       }
       started = true;
-    } else if (message[0] === TERMINATE) {
-      continue; // the client leaves; the engine stays open for the next connection
+      answers.push((await engine.execProtocolRaw(bytes.slice(start, at))).slice());
+    } else if (bytes[start] === TERMINATE) {
+      await run(start); // the client leaves; the engine stays open for the next connection
+    } else if (from < 0) {
+      from = start;
     }
-    // A copy: the answer may be a view of the engine's memory, which the next message reuses.
-    answers.push((await engine.execProtocolRaw(message)).slice());
   }
+  await run(at);
   pending = bytes.slice(at);
   const size = answers.reduce((sum, part) => sum + part.length, 0);
   if (size === 0) return;
