@@ -14,6 +14,7 @@ import type { Database } from './db/database.js';
 import { accountRoutes } from './http/account.routes.js';
 import { authRoutes } from './http/auth.routes.js';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
+import { trackInFlight, type InFlight } from './http/in-flight.js';
 import { registerMessageLanguage } from './http/message-language.js';
 import { followsRoutes } from './http/follows.routes.js';
 import { peopleRoutes } from './http/people.routes.js';
@@ -58,6 +59,7 @@ declare module 'fastify' {
     mediaSession: MediaSession;
     /** What /readyz reports; main.ts marks it stopping at the first stop signal. */
     readiness: Readiness;
+    inFlight: InFlight;
     /**
      * Answers a request for one of the app's pages with it (http/web.routes.ts); false when the request
      * is not for a page or there is no built app. Absent until the web app is registered.
@@ -108,6 +110,8 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const inFlight = trackInFlight(app);
+  app.decorate('inFlight', inFlight);
 
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -187,6 +191,14 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   if (config.mediaWorker) app.addHook('onReady', async () => app.services.jobs.start());
   app.addHook('onClose', async () => app.services.jobs.stop());
   app.addHook('onClose', async () => app.services.mailer.close());
+  // Fastify runs onClose hooks last-registered first: this one waits for the handlers whose clients
+  // left (the server's close waited for the connections only) while the database, the bus, the mailer
+  // and the jobs are still there for them. The shutdown deadline (SHUTDOWN_TIMEOUT_MS) bounds it.
+  app.addHook('onClose', async () => {
+    if (inFlight.open === 0) return;
+    app.log.info({ requests: inFlight.open }, 'stopping: waiting for requests whose clients left');
+    await inFlight.answered();
+  });
   await registerMedia(app, {
     store: app.services.storage.media,
     access: app.services.mediaAccess,

@@ -45,8 +45,12 @@ stopOnSignals({
   beginning: () => app.readiness.markStopping(),
   drain: async () => {
     // A connection whose request ends while closing (a live stream, the request in flight) stays
-    // open as keep-alive and would hold server.close() for its whole idle timeout: closed as soon as it is idle.
-    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    // open as keep-alive and would hold server.close() for its whole idle timeout: closed as soon as it
+    // is idle. One that has sent nothing yet would hold it until its headers timeout: closed too.
+    const idle = setInterval(() => {
+      app.server.closeIdleConnections();
+      app.inFlight.closeUnused();
+    }, 100);
     try {
       await Promise.all([app.services.jobs.stop(), app.close()]);
     } finally {

@@ -99,3 +99,42 @@ it('past SHUTDOWN_TIMEOUT_MS cuts a request that does not finish, and exits 1', 
   expect(await upload).toBe('cut');
   expect(Date.now() - signalledAt).toBeLessThan(5000);
 }, 60_000);
+
+it('waits for a request whose client left before stopping: its work is done, not cut by the closed database', async () => {
+  const marker = path.join(root, 'left');
+  const env = {
+    ...(database?.url ? { DATABASE_URL: database.url } : {}),
+    RATE_LIMIT_SCALE: '0',
+  };
+  const left = await startServer({ ...env, WAG_TEST_PAUSE_AT: 'upload.received', WAG_TEST_PAUSE_MS: '1500', WAG_TEST_PAUSE_MARKER: marker });
+  const username = `ida_${Math.random().toString(36).slice(2, 8)}`;
+  const token = await register(left, username);
+  const form = new FormData();
+  form.append('media', new Blob([new Uint8Array(await sharp({ create: { width: 32, height: 32, channels: 3, background: '#3a3' } }).png().toBuffer())], { type: 'image/png' }), 'p.png');
+  const gaveUp = new AbortController();
+  const upload = fetch(`${left.url}/api/posts`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form, signal: gaveUp.signal }).catch(
+    (error: Error) => error.name,
+  );
+  await expect.poll(() => fs.readFile(marker, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('upload.received');
+  // The client leaves while the upload is held, and its connection closes: nothing holds the server's close.
+  gaveUp.abort();
+  expect(await upload).toBe('AbortError');
+  // A connection opened ahead of use, that never sends a byte (as browsers and proxies keep):
+  // Node's closeIdleConnections leaves it, and it held the close until the deadline.
+  const { hostname, port } = new URL(left.url);
+  const spare = net.connect({ host: hostname, port: Number(port) });
+  spare.on('error', () => {});
+  await new Promise((resolve) => spare.once('connect', resolve));
+  const signalledAt = Date.now();
+  left.child.kill('SIGTERM');
+  expect(await left.exited).toBe(0);
+  // It waited for the handler (held 1.5 s), not for its deadline (10 s).
+  expect(Date.now() - signalledAt).toBeLessThan(6000);
+  spare.destroy();
+
+  // The same data, another process: the post the handler was making is there.
+  const after = await startServer(env, { dataDir: left.dataDir });
+  const posts = await fetch(`${after.url}/api/users/${username}/posts`, { headers: { authorization: `Bearer ${token}` } });
+  expect(posts.status).toBe(200);
+  expect(((await posts.json()) as { posts: unknown[] }).posts).toHaveLength(1);
+}, 60_000);
