@@ -15,7 +15,7 @@ type Portal = Parameters<typeof serialize.describe>[0];
  * until node-postgres ends it (Sync, Flush, or a simple Query) and go to the engine in one call, as
  * one socket write would carry them to a server: the engine reads them in order and answers them all
  * (an error skips the rest up to the Sync, as on a server). Half the engine's overhead per query
- * (docs/benchmarks.md, "The embedded database: one call per query").
+ * (docs/benchmarks.md, "The embedded database: one call per query, and a fair queue").
  *
  * node-postgres drives it as it drives its own socket connection: the same methods, and the server's
  * messages emitted as events by name. Startup and authentication do not exist in one process.
