@@ -4,9 +4,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, openPglite } from '../src/db/database.js';
+import { createPool, openDatabase, openPglite } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { pgliteClientConfig } from '../src/db/pglite-connection.js';
+import { PgliteConnection, pgliteClientConfig } from '../src/db/pglite-connection.js';
 import { startPgliteThread } from '../src/db/pglite-thread.js';
 import { prepareStatements } from '../src/db/prepared-statements.js';
 
@@ -78,8 +78,9 @@ describe('prepared statements on the embedded database', () => {
       const firstNames = await preparedNames(first);
       expect(firstNames).toHaveLength(1);
       // Dropped (as an error or an idle timeout drops a client); the engine's connection says when it has ended.
+      const ended = new Promise((resolve) => config.connection.once('end', resolve));
       first.release(true);
-      await new Promise((resolve) => config.connection.once('end', resolve));
+      await ended;
 
       // The engine's connection object (and what it remembers as parsed) outlives the client.
       const second = prepareStatements(await pool.connect());
@@ -180,6 +181,74 @@ describe('the embedded engine behind node-postgres in this thread', () => {
       await pglite.close();
     }
   }, 120_000);
+
+  it('fails the query when the engine fails, and goes on: the process stays up and the next query is answered', async () => {
+    const handle = await openDatabase({ kind: 'pglite' });
+    const pglite = handle.pglite!;
+    try {
+      const original = pglite.execProtocolStream.bind(pglite);
+      let fail = true;
+      pglite.execProtocolStream = (bytes, options) => {
+        if (!fail) return original(bytes, options);
+        fail = false;
+        return Promise.reject(new Error('engine fault'));
+      };
+      await expect(sql`SELECT 1 AS n`.execute(handle.db)).rejects.toThrow('engine fault');
+      expect((await sql<{ n: number }>`SELECT 2 AS n`.execute(handle.db)).rows).toEqual([{ n: 2 }]);
+      // Inside a transaction, the client checked out (the pool does not listen to it then).
+      fail = true;
+      await expect(handle.db.transaction().execute(async (trx) => sql`SELECT 1 AS n`.execute(trx))).rejects.toThrow('engine fault');
+      expect(pglite.isInTransaction()).toBe(false);
+      expect((await sql<{ n: number }>`SELECT ${3}::int AS n`.execute(handle.db)).rows).toEqual([{ n: 3 }]);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+
+  it('keeps its queue going after an engine failure no one was listening for', async () => {
+    const pglite = await openPglite({});
+    try {
+      const original = pglite.execProtocolStream.bind(pglite);
+      let fail = true;
+      pglite.execProtocolStream = (bytes, options) => {
+        if (!fail) return original(bytes, options);
+        fail = false;
+        return Promise.reject(new Error('engine fault'));
+      };
+      const connection = new PgliteConnection(pglite);
+      // No 'error' listener (its client already gone): nothing is thrown, nothing left unhandled.
+      connection.query('SELECT 1');
+      const ready = new Promise((resolve) => connection.once('readyForQuery', resolve));
+      const rows: unknown[] = [];
+      connection.on('dataRow', (message: { fields: unknown[] }) => rows.push(message.fields[0]));
+      connection.query('SELECT 2');
+      await ready;
+      expect(rows.map(String)).toEqual(['2']);
+    } finally {
+      await pglite.close();
+    }
+  }, 60_000);
+
+  it('rolls back what a dropped client left open, so the next client does not run inside its transaction', async () => {
+    const pglite = await openPglite({});
+    const pool = createPool({ ...pgliteClientConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+    try {
+      await pool.query('CREATE TABLE kept (n int)');
+      const client = await pool.connect();
+      await client.query('BEGIN');
+      await client.query('INSERT INTO kept VALUES (1)');
+      // Discarded mid-transaction, as the pool does with a client whose rollback failed.
+      client.release(true);
+      expect((await pool.query<{ count: number }>('SELECT count(*)::int AS count FROM kept')).rows).toEqual([{ count: 0 }]);
+      await pool.query('INSERT INTO kept VALUES (2)');
+      // Committed: the engine is not inside any transaction, and reads the row on its own.
+      expect(pglite.isInTransaction()).toBe(false);
+      expect((await pglite.query<{ n: number }>('SELECT n FROM kept')).rows).toEqual([{ n: 2 }]);
+    } finally {
+      await pool.end();
+      await pglite.close();
+    }
+  }, 60_000);
 
   it('lets the event loop turn between queries, so a busy engine still reads new requests', async () => {
     const pglite = await openPglite({});

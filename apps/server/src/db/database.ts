@@ -99,7 +99,8 @@ export async function openDatabase(target: DatabaseTarget, options: { log?: Conn
   const pglite = await openPglite({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   // PGlite is one connection: the pool holds exactly one client, kept while idle, so queries queue in
   // order. Each query reaches the engine in one call (pglite-connection.ts).
-  const pool = new pg.Pool({ ...pgliteClientConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+  // createPool: a client checked out when the engine fails hears it through its own listener.
+  const pool = createPool({ ...pgliteClientConfig(pglite), max: 1, idleTimeoutMillis: 0 }, options.log);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: target.preparedStatements === false ? pool : preparingPool(pool) }) });
   return {
     db,

@@ -98,9 +98,25 @@ export class PgliteConnection extends EventEmitter {
     this.#send();
   }
 
+  /**
+   * The client ends (the pool discards it, or the database closes). The engine is one session that
+   * outlives the client: a transaction the client left open (an error mid-transaction, a failed
+   * rollback) is rolled back, or the next client's statements would run inside it. The next client
+   * may already be listening on this object when that is done, so only the ending client's 'end'
+   * listeners hear it.
+   */
   end(): void {
     this.#pending = [];
-    this.#queue = this.#queue.then(() => this.emit('end'));
+    const ended = this.listeners('end') as Array<() => void>;
+    this.#queue = this.#queue
+      .then(async () => {
+        if (this.#engine.closed) return;
+        if (this.#engine.isInTransaction()) await this.#engine.exec('ROLLBACK');
+      })
+      .catch(() => undefined)
+      .then(() => {
+        for (const listener of ended) listener();
+      });
     for (const event of this.eventNames()) if (event !== 'newListener') this.removeAllListeners(event);
     this.#messageListeners = false;
   }
@@ -123,7 +139,11 @@ export class PgliteConnection extends EventEmitter {
           this.emit(answer.name === 'error' ? 'errorMessage' : answer.name, answer);
         }
       })
-      .catch((error: unknown) => this.emit('error', error));
+      // The engine failed (closed, or a fault in it): the client's query fails through its 'error'
+      // listener; with none (the client already gone) there is no one to tell. The queue goes on either way.
+      .catch((error: unknown) => {
+        if (this.listenerCount('error') > 0) this.emit('error', error);
+      });
   }
 }
 

@@ -72,8 +72,9 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const disconnect = app.services.live.connect(viewer.userId, send, end);
       open.add(end);
       request.raw.on('close', end);
-      // Opened while the server was already stopping (it was reading the counts): ends at once too.
-      if (closing) end();
+      // Opened while the server was already stopping (it was reading the counts), or its client left
+      // meanwhile (its 'close' has passed): ends at once too.
+      if (closing || raw.destroyed) end();
     },
   );
 };
