@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPool, openDatabase, openPglite } from '../src/db/database.js';
@@ -20,6 +21,18 @@ async function tempDir(): Promise<string> {
 afterAll(async () => {
   await Promise.all(folders.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
+
+/** Makes the engine's next call fail as a broken engine would (a rejected call); returns a way to arm it again. */
+function failingOnce(pglite: PGlite): () => void {
+  const original = pglite.execProtocolStream.bind(pglite);
+  let fail = true;
+  pglite.execProtocolStream = (bytes, options) => {
+    if (!fail) return original(bytes, options);
+    fail = false;
+    return Promise.reject(new Error('engine fault'));
+  };
+  return () => (fail = true);
+}
 
 // The server runs PGlite in a worker thread behind node-postgres (db/pglite-thread.ts).
 describe('the embedded database in its own thread', () => {
@@ -186,17 +199,11 @@ describe('the embedded engine behind node-postgres in this thread', () => {
     const handle = await openDatabase({ kind: 'pglite' });
     const pglite = handle.pglite!;
     try {
-      const original = pglite.execProtocolStream.bind(pglite);
-      let fail = true;
-      pglite.execProtocolStream = (bytes, options) => {
-        if (!fail) return original(bytes, options);
-        fail = false;
-        return Promise.reject(new Error('engine fault'));
-      };
+      const failNext = failingOnce(pglite);
       await expect(sql`SELECT 1 AS n`.execute(handle.db)).rejects.toThrow('engine fault');
       expect((await sql<{ n: number }>`SELECT 2 AS n`.execute(handle.db)).rows).toEqual([{ n: 2 }]);
       // Inside a transaction, the client checked out (the pool does not listen to it then).
-      fail = true;
+      failNext();
       await expect(handle.db.transaction().execute(async (trx) => sql`SELECT 1 AS n`.execute(trx))).rejects.toThrow('engine fault');
       expect(pglite.isInTransaction()).toBe(false);
       expect((await sql<{ n: number }>`SELECT ${3}::int AS n`.execute(handle.db)).rows).toEqual([{ n: 3 }]);
@@ -208,13 +215,7 @@ describe('the embedded engine behind node-postgres in this thread', () => {
   it('keeps its queue going after an engine failure no one was listening for', async () => {
     const pglite = await openPglite({});
     try {
-      const original = pglite.execProtocolStream.bind(pglite);
-      let fail = true;
-      pglite.execProtocolStream = (bytes, options) => {
-        if (!fail) return original(bytes, options);
-        fail = false;
-        return Promise.reject(new Error('engine fault'));
-      };
+      failingOnce(pglite);
       const connection = new PgliteConnection(pglite);
       // No 'error' listener (its client already gone): nothing is thrown, nothing left unhandled.
       connection.query('SELECT 1');
