@@ -70,7 +70,7 @@ it('counts a request whose client left until its handler has returned, with an a
   expect(inFlight.open).toBe(0);
 });
 
-it('lets go of a hijacked stream when its connection closes, and of every answered request', async () => {
+it('lets go of a hijacked stream once its handler has returned, and of every answered request', async () => {
   const { url, inFlight } = await serve((app) => {
     app.get('/plain', async () => ({ ok: true }));
     app.get('/missing', async (_request, reply) => reply.code(404).send({ ok: false }));
@@ -78,6 +78,13 @@ it('lets go of a hijacked stream when its connection closes, and of every answer
       throw new Error('boom');
     });
     app.get('/stream', async (request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+      reply.raw.write('data: hi\n\n');
+      request.raw.on('close', () => reply.raw.end());
+    });
+    // A handler that returns at once, its reply hijacked.
+    app.get('/stream-now', (request, reply) => {
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
       reply.raw.write('data: hi\n\n');
@@ -91,6 +98,11 @@ it('lets go of a hijacked stream when its connection closes, and of every answer
   await answer.body!.getReader().read();
   stream.abort();
   await expect.poll(() => inFlight.open).toBe(0);
+  const now = new AbortController();
+  const streaming = await fetch(`${url}/stream-now`, { signal: now.signal });
+  await streaming.body!.getReader().read();
+  expect(inFlight.open).toBe(0);
+  now.abort();
   expect(await settledWithin(inFlight.answered(), 100)).toBe(true);
 });
 

@@ -23,8 +23,8 @@ const UNUSED_MS = 1000;
  * connection has, and a client that gave up (a phone that lost its signal mid-upload) closes its
  * own while the handler goes on. Without this the database was closed under that handler ("driver
  * has already been destroyed") and its work cut half-way. A request is open until it is answered
- * (its reply sent, or hijacked by the time its connection closes) or, for a client that has left,
- * until its handler has returned (Fastify then sends nothing, so no send hook would tell).
+ * (its reply sent) or its handler has returned: for a client that has left, Fastify sends nothing,
+ * so no send hook would tell.
  *
  * Its hooks are taken by the routes declared after it, so it is registered before them.
  */
@@ -36,23 +36,22 @@ export function trackInFlight(app: FastifyInstance): InFlight {
     for (const resolve of waiting) resolve();
     waiting = [];
   }
-  app.addHook('onRequest', async (request, reply: FastifyReply) => {
+  app.addHook('onRequest', async (request) => {
     open.add(request);
-    // Sent or hijacked by the time its connection closes; a handler whose client left is not, and counts on.
-    reply.raw.once('close', () => {
-      if (reply.sent) settle(request);
-    });
   });
   app.addHook('onSend', async (request, _reply, payload) => {
     settle(request);
     return payload;
   });
   // Every route's handler: when the promise it returns settles, its work is done, answered or not.
+  // One that returns at once is done then if it has answered or hijacked the reply (a live stream is
+  // its route's own); if not, it answers later, through the send hook above.
   app.addHook('onRoute', (route) => {
     const handler = route.handler;
-    route.handler = function (this: FastifyInstance, request, reply) {
+    route.handler = function (this: FastifyInstance, request, reply: FastifyReply) {
       const result: unknown = handler.call(this, request, reply);
       if (result instanceof Promise) void result.then(() => settle(request), () => settle(request));
+      else if (reply.sent) settle(request);
       return result;
     } as typeof handler;
   });
