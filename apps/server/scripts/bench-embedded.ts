@@ -14,7 +14,8 @@
  * and prints the ratio PostgreSQL/PGlite per call. PGlite runs twice: in its own worker thread
  * (PGLITE_THREAD=1) and on the main thread (the default start). BENCH_ONLY=postgres,pglite,
  * pglite-main picks the sides; BENCH_CPU_PROF=<dir> writes V8 CPU profiles of each server there
- * (node --cpu-prof; one per thread).
+ * (node --cpu-prof; one per thread); BENCH_CALLS=feed,search measures only the calls whose labels
+ * hold one of those words.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -32,6 +33,8 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const EMBEDDED_DIR = process.env.BENCH_EMBEDDED_DIR ?? path.join(os.tmpdir(), 'wag-bench-embedded');
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const ONLY = process.env.BENCH_ONLY;
+/** Comma-separated words of the calls' labels to measure (as in bench.ts); every call when unset. */
+const CALLS = process.env.BENCH_CALLS?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
 const address = `http://127.0.0.1:${PORT}`;
 
 type Kind = 'postgres' | 'pglite' | 'pglite-main';
@@ -139,6 +142,7 @@ async function measure(kind: Kind): Promise<Map<string, Result>> {
   try {
     const { headers, calls } = await callsFor();
     for (const call of calls) {
+      if (CALLS && !CALLS.some((word) => call.label.toLowerCase().includes(word))) continue;
       const callHeaders = call.guest ? {} : headers;
       await json(call.path, callHeaders);
       // A short warm-up so both databases start each call with warm caches and compiled code.

@@ -6,7 +6,7 @@
  * kept, or a custom plan per execution: pg_prepared_statements), then its database CPU per execution
  * (the same named statement with the same values run BENCH_STATEMENT_RUNS (300) times, the backend's
  * CPU read from /proc) as PostgreSQL chooses and with the generic plan forced, and with BENCH_EXPLAIN=1
- * its EXPLAIN (ANALYZE, BUFFERS) (a custom plan: the values are written in). BENCH_LITERAL_LIMIT=1 writes a
+ * its EXPLAIN (ANALYZE, BUFFERS) (a custom plan: the values are written in), then the generic plan's. BENCH_LITERAL_LIMIT=1 writes a
  * LIMIT sent as the statement's last parameter into its text instead, as the feed's page does
  * (repositories/feed.repository.ts, pageLimit): what that would change.
  *
@@ -21,6 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import { benchConfig, benchViewer } from './bench-support.js';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -52,6 +53,8 @@ async function backendCpuMs(pid: number): Promise<number> {
 }
 
 const handle = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+// A database seeded by an earlier commit gets this one's schema, as `npm run bench` gives it.
+await migrateToLatest(handle.db);
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-bench-statements-'));
 const app = await buildApp({ config: benchConfig(root), db: handle.db });
 try {
@@ -107,6 +110,15 @@ try {
         if (explain) {
           const explained = await clientQuery.call(measure, { text: `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, values: statement.values }) as pg.QueryResult<{ 'QUERY PLAN': string }>;
           console.log(explained.rows.map((row) => `       ${row['QUERY PLAN']}`).join('\n'));
+          // The generic plan the server's prepared statement may keep, run with these values.
+          const literal = (value: unknown): string =>
+            value === null || value === undefined ? 'NULL'
+              : value instanceof Date ? measure.escapeLiteral(value.toISOString())
+                : Array.isArray(value) ? measure.escapeLiteral(`{${value.join(',')}}`) : measure.escapeLiteral(String(value));
+          await measure.query('SET plan_cache_mode = force_generic_plan');
+          const generic = await measure.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}(${statement.values.map(literal).join(', ')})`);
+          await measure.query('RESET plan_cache_mode');
+          console.log(`     generic plan:\n${generic.rows.map((row) => `       ${row['QUERY PLAN']}`).join('\n')}`);
         }
       }
     } finally {

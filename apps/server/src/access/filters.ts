@@ -79,6 +79,11 @@ function blockedAnySql(viewer: ViewerSql, ownerRef: Ref): Bool {
     UNION ALL SELECT bb.blocker_id FROM blocks bb WHERE bb.blocked_id = ${v}))`;
 }
 
+/** The viewer reported the item in `idRef` (of `type`), written for walks over many items (see followsAnySql). */
+function reportedAnySql(viewer: ViewerSql, type: ReportableType, idRef: Ref): Bool {
+  return sql<boolean>`${idRef} = ANY (ARRAY(SELECT ra.subject_id FROM reports ra WHERE ra.reporter_id = ${viewerOf(viewer)} AND ra.subject_type = ${type}))`;
+}
+
 export interface FilterOptions {
   /** 'array' for scans over many authors' posts (see followsAnySql). */
   relations?: 'exists' | 'array';
@@ -219,11 +224,13 @@ export function personVisibleSql(viewer: ViewerSql, now: Date, alias = 'u'): Boo
  * The comments of an open post a viewer sees: their own always; others' unless held or taken down,
  * of a suspended author, blocked either way, or reported by the viewer.
  */
-export function commentVisibleSql(viewer: ViewerSql, now: Date, alias = 'c'): Bool {
+export function commentVisibleSql(viewer: ViewerSql, now: Date, alias = 'c', options: FilterOptions = {}): Bool {
   const author = ref(alias, 'user_id');
+  const id = ref(alias, 'id');
+  const blocked = options.relations === 'array' ? blockedAnySql(viewer, author) : blockedSql(viewer, author);
+  const reported = options.relations === 'array' ? reportedAnySql(viewer, 'comment', id) : reportedSql(viewer, 'comment', id);
   return sql<boolean>`(${ownerSql(viewer, author)}
-    OR (${ref(alias, 'moderation')} IS NULL AND NOT ${suspendedSql(author, now)} AND NOT ${blockedSql(viewer, author)}
-        AND NOT ${reportedSql(viewer, 'comment', ref(alias, 'id'))}))`;
+    OR (${ref(alias, 'moderation')} IS NULL AND NOT ${suspendedSql(author, now)} AND NOT ${blocked} AND NOT ${reported}))`;
 }
 
 /** The facts messageVisible reads, as the columns of rules.ts's MessageFacts. */

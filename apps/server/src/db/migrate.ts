@@ -32,6 +32,7 @@ import * as usersWithdrawn from './migrations/2026-11-27T1400-users-withdrawn.js
 import * as idempotencyKeys from './migrations/2026-11-27T1800-idempotency-keys.js';
 import * as jobSchedules from './migrations/2026-11-27T1900-job-schedules.js';
 import * as streamLadder from './migrations/2026-11-27T2000-stream-ladder.js';
+import * as commentThreads from './migrations/2026-11-28T1000-comment-threads.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the order is explicit and the
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T1800-idempotency-keys': idempotencyKeys,
   '2026-11-27T1900-job-schedules': jobSchedules,
   '2026-11-27T2000-stream-ladder': streamLadder,
+  '2026-11-28T1000-comment-threads': commentThreads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import { likeChange, type LikeChange } from './like-change.js';
 import { commentFactsSql, commentVisibleSql, moderationReasonSql } from '../access/filters.js';
 import type { CommentFacts } from '../access/rules.js';
+import { pageLimit } from './page-limit.js';
 
 export interface CommentRow {
   id: string;
@@ -10,6 +11,8 @@ export interface CommentRow {
   parent_id: string | null;
   text: string;
   likes_count: number;
+  /** Every reply it has, hidden ones included, as a post's comments_count counts (decision 0040). */
+  replies_count: number;
   created_at: Date;
   cursor_at: string;
   username: string;
@@ -20,10 +23,6 @@ export interface CommentRow {
   /** Held or taken down: only its author reads it (the access rules), with the reason they were told. */
   moderation?: 'pending' | 'removed' | null;
   moderation_reason?: string | null;
-}
-
-export interface ReplyRow extends CommentRow {
-  replies_total: number;
 }
 
 export interface CommentsPageQuery {
@@ -39,13 +38,17 @@ export interface CommentsPageQuery {
 }
 
 const commentColumns = (viewerId: string | null) => sql`
-  c.id, c.post_id, c.parent_id, c.text, c.likes_count, c.created_at, c.created_at::text AS cursor_at,
+  c.id, c.post_id, c.parent_id, c.text, c.likes_count, c.replies_count, c.created_at, c.created_at::text AS cursor_at,
   u.username, u.full_name, u.avatar_key, u.is_verified, c.moderation, ${moderationReasonSql('comment', 'c')} AS moderation_reason,
   EXISTS (SELECT 1 FROM comment_likes cl WHERE cl.comment_id = c.id AND cl.user_id = ${viewerId}::uuid) AS is_liked`;
 
 export function createCommentsRepository(db: Database) {
   return {
-    /** A page of a post's comments the access rules let the viewer see, in the order asked, keyset-paged on (created_at, id). */
+    /**
+     * A page of a post's comments the access rules let the viewer see, in the order asked, keyset-paged
+     * on (created_at, id): the page is found on the index alone (the rules' columns are in it) and
+     * only its rows are read, so its cost does not grow with the post's comments.
+     */
     async listPage({ postId, viewerId, now, order, topLevelOnly, limit, after }: CommentsPageQuery): Promise<CommentRow[]> {
       const direction = order === 'asc' ? sql`ASC` : sql`DESC`;
       const comparison = order === 'asc' ? sql`>` : sql`<`;
@@ -53,33 +56,34 @@ export function createCommentsRepository(db: Database) {
         SELECT ${commentColumns(viewerId)}
         FROM comments c
         JOIN users u ON u.id = c.user_id
-        WHERE c.post_id = ${postId} AND ${commentVisibleSql(viewerId, now, 'c')}
+        WHERE c.post_id = ${postId} AND ${commentVisibleSql(viewerId, now, 'c', { relations: 'array' })}
           ${topLevelOnly ? sql`AND c.parent_id IS NULL` : sql``}
           ${after ? sql`AND (c.created_at, c.id) ${comparison} (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         ORDER BY c.created_at ${direction}, c.id ${direction}
-        LIMIT ${limit}`.execute(db);
+        LIMIT ${pageLimit(limit)}`.execute(db);
       return result.rows;
     },
 
     /**
-     * The first `perParent` replies (oldest first) of each comment, with each one's total: one query.
-     * The parents go as one array parameter, so the statement's text is the same for a page of any
-     * length: prepared and planned once per connection, not once per page length (an `IN` list of
-     * 1 to 30 parameters was up to 30 statements on each connection, each planned afresh five times).
+     * The first `perParent` replies (oldest first) of each comment the access rules let the viewer
+     * see: one query, each comment's replies walked in order on their index up to `perParent`, so a
+     * comment with thousands of replies costs what one with a few does (their number comes with the
+     * comment, replies_count). The parents go as one array parameter, so the statement's text is the
+     * same for a page of any length: prepared and planned once per connection.
      */
-    async listReplies(parentIds: string[], viewerId: string | null, now: Date, perParent: number): Promise<ReplyRow[]> {
+    async listReplies(parentIds: string[], viewerId: string | null, now: Date, perParent: number): Promise<CommentRow[]> {
       if (parentIds.length === 0) return [];
-      const result = await sql<ReplyRow>`
-        SELECT * FROM (
-          SELECT ${commentColumns(viewerId)},
-                 row_number() OVER (PARTITION BY c.parent_id ORDER BY c.created_at, c.id) AS position,
-                 count(*) OVER (PARTITION BY c.parent_id)::int AS replies_total
+      const result = await sql<CommentRow>`
+        SELECT replies.* FROM unnest(${parentIds}::uuid[]) AS parent(id)
+        CROSS JOIN LATERAL (
+          SELECT ${commentColumns(viewerId)}
           FROM comments c
           JOIN users u ON u.id = c.user_id
-          WHERE c.parent_id = ANY(${parentIds}::uuid[]) AND ${commentVisibleSql(viewerId, now, 'c')}
+          WHERE c.parent_id = parent.id AND ${commentVisibleSql(viewerId, now, 'c')}
+          ORDER BY c.created_at, c.id
+          LIMIT ${perParent}
         ) replies
-        WHERE position <= ${perParent}
-        ORDER BY created_at, id`.execute(db);
+        ORDER BY replies.created_at, replies.id`.execute(db);
       return result.rows;
     },
 
@@ -101,7 +105,7 @@ export function createCommentsRepository(db: Database) {
         ), counted AS (
           UPDATE posts SET comments_count = comments_count + 1 WHERE id = ${input.postId}
         )
-        SELECT c.id, c.post_id, c.parent_id, c.text, c.likes_count, c.created_at, c.created_at::text AS cursor_at,
+        SELECT c.id, c.post_id, c.parent_id, c.text, c.likes_count, c.replies_count, c.created_at, c.created_at::text AS cursor_at,
                u.username, u.full_name, u.avatar_key, u.is_verified, FALSE AS is_liked
         FROM c JOIN users u ON u.id = c.user_id`.execute(db);
       return result.rows[0]!;

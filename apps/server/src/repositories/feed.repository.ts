@@ -1,3 +1,4 @@
+import { pageLimit } from './page-limit.js';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { QuickyRow } from './posts.repository.js';
@@ -63,19 +64,6 @@ export interface TimelineBuildLimits {
   cap: number;
   /** Each followed person's newest posts read at most, so a build costs the same however prolific they are. */
   perAuthor: number;
-}
-
-/**
- * A page's LIMIT written into the statement, not sent as a parameter. Prepared (db/prepared-statements.ts),
- * the timeline's page gets a generic plan only if PostgreSQL prices it no dearer than the custom plans;
- * with the LIMIT unknown it prices the generic plan for a tenth of the rows it expects from the timeline
- * (50 of 505 for a timeline of 1,500, instead of a page of 13), so it planned the statement afresh on every read: 4.2 to 5.0 ms of database
- * CPU per execution against 1.6 to 2.0 with the generic plan, measured side by side (docs/benchmarks.md,
- * "API ratios"). The page sizes are a few constants, so the statement texts are too.
- */
-function pageLimit(limit: number) {
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`a page limit must be a positive integer, not ${limit}`);
-  return sql.lit(limit);
 }
 
 type TimelineHeadRow = Partial<FeedRow> & { follows_any: boolean; built: boolean; horizon_at: string | null; horizon_id: string | null };

@@ -19,7 +19,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js
 import { mediaFileUrl, mediaUrl } from '../lib/media-url.js';
 import { messages } from '../lib/messages.js';
 import { MEDIA_FILES } from '../media/storage.js';
-import type { CommentRow, CommentsRepository, ReplyRow } from '../repositories/comments.repository.js';
+import type { CommentRow, CommentsRepository } from '../repositories/comments.repository.js';
 import type { PostAccessRow, PostDetailRow, PostsRepository } from '../repositories/posts.repository.js';
 import { commentVisible, isOpen, postVisibility, type PostFacts, type Visibility } from '../access/rules.js';
 import { isUuid } from '../lib/uuid.js';
@@ -215,7 +215,7 @@ export function createPostsService({
       });
       const page = rows.slice(0, COMMENTS_PAGE_SIZE);
       const replies = threaded ? await comments.listReplies(page.map((row) => row.id), viewer?.userId ?? null, now, REPLIES_PER_COMMENT) : [];
-      const byParent = new Map<string, ReplyRow[]>();
+      const byParent = new Map<string, CommentRow[]>();
       for (const reply of replies) {
         const list = byParent.get(reply.parent_id as string) ?? [];
         list.push(reply);
@@ -225,7 +225,7 @@ export function createPostsService({
       return {
         comments: page.map((row): Comment => {
           const own = byParent.get(row.id) ?? [];
-          return { ...toReply(row), replies: own.map(toReply), replies_count: own[0]?.replies_total ?? 0 };
+          return { ...toReply(row), replies: own.map(toReply), replies_count: threaded ? row.replies_count : 0 };
         }),
         nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor([last.cursor_at, last.id]) : null,
       };
