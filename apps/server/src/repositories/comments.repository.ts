@@ -79,7 +79,7 @@ export function createCommentsRepository(db: Database) {
           SELECT ${commentColumns(viewerId)}
           FROM comments c
           JOIN users u ON u.id = c.user_id
-          WHERE c.parent_id = parent.id AND ${commentVisibleSql(viewerId, now, 'c')}
+          WHERE c.parent_id = parent.id AND ${commentVisibleSql(viewerId, now, 'c', { relations: 'array' })}
           ORDER BY c.created_at, c.id
           LIMIT ${perParent}
         ) replies
