@@ -33,7 +33,7 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const EMBEDDED_DIR = process.env.BENCH_EMBEDDED_DIR ?? path.join(os.tmpdir(), 'wag-bench-embedded');
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const ONLY = process.env.BENCH_ONLY;
-/** Comma-separated words of the calls' labels to measure (as in bench.ts); every call when unset. */
+/** Comma-separated words of the calls' labels to measure (any case); every call when unset. */
 const CALLS = process.env.BENCH_CALLS?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
 const address = `http://127.0.0.1:${PORT}`;
 

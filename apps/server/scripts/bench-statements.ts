@@ -8,7 +8,7 @@
  * CPU read from /proc) as PostgreSQL chooses and with the generic plan forced, and with BENCH_EXPLAIN=1
  * its EXPLAIN (ANALYZE, BUFFERS) (a custom plan: the values are written in), then the generic plan's. BENCH_LITERAL_LIMIT=1 writes a
  * LIMIT sent as the statement's last parameter into its text instead, as the feed's page does
- * (repositories/feed.repository.ts, pageLimit): what that would change.
+ * (repositories/page-limit.ts): what that would change.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_tenth BENCH_SCALE=0.1 \
  *     BENCH_CALLS=profile,slug,comments,notifications npx tsx apps/server/scripts/bench-statements.ts

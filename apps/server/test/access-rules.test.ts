@@ -201,10 +201,15 @@ describe('the access rules and their SQL agree', () => {
   it('on comments and people', async () => {
     for (const name of VIEWERS) {
       const viewer = viewerId(name);
-      const comments = await sql<CommentFacts & { id: string; visible: boolean }>`
-        SELECT c.id, ${commentFactsSql(viewer, NOW, 'c')}, ${commentVisibleSql(viewer, NOW, 'c')} AS visible FROM comments c`.execute(db);
+      const comments = await sql<CommentFacts & { id: string; visible: boolean; visible_scan: boolean }>`
+        SELECT c.id, ${commentFactsSql(viewer, NOW, 'c')}, ${commentVisibleSql(viewer, NOW, 'c')} AS visible,
+               ${commentVisibleSql(viewer, NOW, 'c', { relations: 'array' })} AS visible_scan
+        FROM comments c`.execute(db);
       expect(comments.rows).toHaveLength(12);
-      for (const row of comments.rows) expect({ name, id: row.id, visible: row.visible }).toEqual({ name, id: row.id, visible: commentVisible(row, viewer) });
+      for (const row of comments.rows) {
+        const visible = commentVisible(row, viewer);
+        expect({ name, id: row.id, visible: row.visible, visible_scan: row.visible_scan }).toEqual({ name, id: row.id, visible, visible_scan: visible });
+      }
       const people = await sql<PersonFacts & { username: string; visible: boolean }>`
         SELECT u.username, ${personFactsSql(viewer, NOW, 'u')}, ${personVisibleSql(viewer, NOW, 'u')} AS visible FROM users u`.execute(db);
       for (const row of people.rows) expect({ name, who: row.username, visible: row.visible }).toEqual({ name, who: row.username, visible: personVisible(row, viewer) });

@@ -100,10 +100,7 @@ const commentBase = z.object({
 /** docs/product.md §3 "Comment": replies one level deep. */
 export const comment = commentBase.extend({
   replies: z.array(commentBase),
-  /**
-   * How many replies there are in all (replies holds at most REPLIES_PER_COMMENT of them), those the
-   * viewer is not shown included, as a post's comment count counts (docs/decisions/0040-comment-threads.md).
-   */
+  /** How many replies the viewer may see in all (replies holds at most REPLIES_PER_COMMENT of them). */
   replies_count: z.number().int().nonnegative(),
 });
 export type Comment = z.infer<typeof comment>;

@@ -85,7 +85,7 @@ function reportedAnySql(viewer: ViewerSql, type: ReportableType, idRef: Ref): Bo
 }
 
 export interface FilterOptions {
-  /** 'array' for scans over many authors' posts (see followsAnySql). */
+  /** 'array' for scans over many authors' posts and over a busy post's comments (see followsAnySql). */
   relations?: 'exists' | 'array';
 }
 

@@ -193,8 +193,6 @@ export interface CommentsTable {
   parent_id: string | null;
   text: string;
   likes_count: Counter;
-  /** Every reply it has (kept by a trigger, migration 2026-11-28T1000-comment-threads). */
-  replies_count: Counter;
   created_at: Timestamp;
   moderation: Moderation | null;
 }

@@ -11,8 +11,6 @@ export interface CommentRow {
   parent_id: string | null;
   text: string;
   likes_count: number;
-  /** Every reply it has, hidden ones included, as a post's comments_count counts (decision 0040). */
-  replies_count: number;
   created_at: Date;
   cursor_at: string;
   username: string;
@@ -38,7 +36,7 @@ export interface CommentsPageQuery {
 }
 
 const commentColumns = (viewerId: string | null) => sql`
-  c.id, c.post_id, c.parent_id, c.text, c.likes_count, c.replies_count, c.created_at, c.created_at::text AS cursor_at,
+  c.id, c.post_id, c.parent_id, c.text, c.likes_count, c.created_at, c.created_at::text AS cursor_at,
   u.username, u.full_name, u.avatar_key, u.is_verified, c.moderation, ${moderationReasonSql('comment', 'c')} AS moderation_reason,
   EXISTS (SELECT 1 FROM comment_likes cl WHERE cl.comment_id = c.id AND cl.user_id = ${viewerId}::uuid) AS is_liked`;
 
@@ -67,9 +65,9 @@ export function createCommentsRepository(db: Database) {
     /**
      * The first `perParent` replies (oldest first) of each comment the access rules let the viewer
      * see: one query, each comment's replies walked in order on their index up to `perParent`, so a
-     * comment with thousands of replies costs what one with a few does (their number comes with the
-     * comment, replies_count). The parents go as one array parameter, so the statement's text is the
-     * same for a page of any length: prepared and planned once per connection.
+     * comment with thousands of replies costs what one with a few does. The parents go as one array
+     * parameter, so the statement's text is the same for a page of any length: prepared and planned
+     * once per connection.
      */
     async listReplies(parentIds: string[], viewerId: string | null, now: Date, perParent: number): Promise<CommentRow[]> {
       if (parentIds.length === 0) return [];
@@ -81,10 +79,25 @@ export function createCommentsRepository(db: Database) {
           JOIN users u ON u.id = c.user_id
           WHERE c.parent_id = parent.id AND ${commentVisibleSql(viewerId, now, 'c', { relations: 'array' })}
           ORDER BY c.created_at, c.id
-          LIMIT ${perParent}
+          LIMIT ${pageLimit(perParent)}
         ) replies
         ORDER BY replies.created_at, replies.id`.execute(db);
       return result.rows;
+    },
+
+    /**
+     * How many replies of each of these comments the viewer may see: read for the comments whose first
+     * replies filled a page's share (fewer than that were all of them), so it costs what the busy
+     * threads hold, counted on their index with the access rules' cheapest form.
+     */
+    async countReplies(parentIds: string[], viewerId: string | null, now: Date): Promise<Map<string, number>> {
+      if (parentIds.length === 0) return new Map();
+      const result = await sql<{ parent_id: string; replies: number }>`
+        SELECT c.parent_id, count(*)::int AS replies
+        FROM comments c
+        WHERE c.parent_id = ANY(${parentIds}::uuid[]) AND ${commentVisibleSql(viewerId, now, 'c', { relations: 'array' })}
+        GROUP BY c.parent_id`.execute(db);
+      return new Map(result.rows.map((row) => [row.parent_id, row.replies]));
     },
 
     /** A comment with the access rules' facts for the viewer (its post is judged apart). */
@@ -105,7 +118,7 @@ export function createCommentsRepository(db: Database) {
         ), counted AS (
           UPDATE posts SET comments_count = comments_count + 1 WHERE id = ${input.postId}
         )
-        SELECT c.id, c.post_id, c.parent_id, c.text, c.likes_count, c.replies_count, c.created_at, c.created_at::text AS cursor_at,
+        SELECT c.id, c.post_id, c.parent_id, c.text, c.likes_count, c.created_at, c.created_at::text AS cursor_at,
                u.username, u.full_name, u.avatar_key, u.is_verified, FALSE AS is_liked
         FROM c JOIN users u ON u.id = c.user_id`.execute(db);
       return result.rows[0]!;

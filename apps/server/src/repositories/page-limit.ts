@@ -7,9 +7,9 @@ import { sql } from 'kysely';
  * - the home timeline's page (feed.repository.ts), priced for 50 of 505 rows of a 1,500-entry timeline
  *   instead of 13, was planned afresh on every read: 4.2 to 5.0 ms of database CPU per execution
  *   against 1.6 to 2.0 with the generic plan (docs/benchmarks.md, "API ratios");
- * - a page of a post's comments (comments.repository.ts) kept a generic plan that read every comment of
- *   the post and sorted them, instead of walking its index to the page's end: 167 ms a page on a post
- *   with 25,000 comments against under 1 ms (docs/benchmarks.md, "A post's comments").
+ * - a page of a post's comments and each comment's first replies (comments.repository.ts): with the
+ *   index for the walk and the access rules' array form, their plans walk to the page's end instead of
+ *   reading and sorting every comment (docs/decisions/0040-comment-threads.md).
  * The page sizes are a few constants, so the statement texts are too.
  */
 export function pageLimit(limit: number) {

@@ -198,7 +198,7 @@ export function createPostsService({
     /**
      * A page of comments: sort 'all' (default) oldest first, 'recent' newest first. Threaded (default)
      * pages top-level comments with up to REPLIES_PER_COMMENT replies each; unthreaded pages every
-     * comment flat. Two queries whatever the page size.
+     * comment flat. Two queries whatever the page size, a third when a comment's replies fill its share.
      */
     async listComments(postId: string, viewer: Viewer | null, query: CommentsQuery): Promise<CommentsResponse> {
       const { post } = await interactive(postId, viewer);
@@ -221,11 +221,17 @@ export function createPostsService({
         list.push(reply);
         byParent.set(reply.parent_id as string, list);
       }
+      // How many replies a comment has, as the viewer may see them (docs/product.md §6: nothing hidden is
+      // counted), is read only for the comments whose walk stopped at the page's share.
+      const full = [...byParent].filter(([, own]) => own.length >= REPLIES_PER_COMMENT).map(([id]) => id);
+      const counted = await comments.countReplies(full, viewer?.userId ?? null, now);
       const last = page.at(-1);
       return {
         comments: page.map((row): Comment => {
           const own = byParent.get(row.id) ?? [];
-          return { ...toReply(row), replies: own.map(toReply), replies_count: threaded ? row.replies_count : 0 };
+          // Fewer replies than a page's share are all the viewer may see; a full share is counted.
+          const count = own.length < REPLIES_PER_COMMENT ? own.length : (counted.get(row.id) ?? own.length);
+          return { ...toReply(row), replies: own.map(toReply), replies_count: count };
         }),
         nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor([last.cursor_at, last.id]) : null,
       };

@@ -133,68 +133,85 @@ describe('a busy post\'s comments', () => {
         await read('desc', true);
         await read('asc', false);
       }
-      // What the page shows: the oldest top-level comments, the oldest's first replies, its count of all.
+      // What the page shows: the oldest top-level comments, the oldest's first replies.
       expect(threaded.map((row) => row.text)).toEqual(Array.from({ length: COMMENTS_PAGE_SIZE + 1 }, (_, i) => `c${i + 1}`));
-      expect(threaded[0]).toMatchObject({ id: oldest, replies_count: REPLIES });
-      expect(threaded.slice(1).every((row) => row.replies_count === 0)).toBe(true);
+      expect(threaded[0]!.id).toBe(oldest);
       expect(replies.map((row) => row.text)).toEqual(Array.from({ length: REPLIES_PER_COMMENT }, (_, i) => `r${i + 1}`));
       expect((await read('desc', true))[0]!.text).toBe(`c${TOP_LEVEL}`);
       expect((await read('asc', false)).map((row) => row.text).slice(0, 4)).toEqual(['c1', 'r1', 'c2', 'r2']);
 
+      const middle = threaded[10]!;
+      const after = { at: middle.cursor_at, id: middle.id };
       const statements = await recordStatements(connection, async (db) => {
         const recorded = createCommentsRepository(db);
         for (const [order, topLevelOnly] of [['asc', true], ['desc', true], ['asc', false]] as const) {
           await recorded.listPage({ postId, viewerId: reader.id, now, order, topLevelOnly, limit: COMMENTS_PAGE_SIZE + 1 });
-          if (order === 'asc' && topLevelOnly) await recorded.listReplies(threaded.slice(0, COMMENTS_PAGE_SIZE).map((row) => row.id), reader.id, now, REPLIES_PER_COMMENT);
+          // A later page ("load more") is another statement: the keyset's condition is in its text.
+          await recorded.listPage({ postId, viewerId: reader.id, now, order, topLevelOnly, limit: COMMENTS_PAGE_SIZE + 1, after });
         }
+        await recorded.listPage({ postId, viewerId: null, now, order: 'asc', topLevelOnly: true, limit: COMMENTS_PAGE_SIZE + 1 });
+        await recorded.listReplies(threaded.slice(0, COMMENTS_PAGE_SIZE).map((row) => row.id), reader.id, now, REPLIES_PER_COMMENT);
+        await recorded.countReplies([oldest], reader.id, now);
       });
-      expect(statements).toHaveLength(4);
+      expect(statements).toHaveLength(9);
       const rowsRead: number[] = [];
       for (const statement of statements) rowsRead.push(await commentRowsRead(connection, statement));
       // A page is COMMENTS_PAGE_SIZE + 1 rows (the extra one tells of a next page); the post holds
-      // TOP_LEVEL + REPLIES comments. A threaded page steps over no reply; the replies' count per
-      // parent is rounded by EXPLAIN (at most one row per parent of the page).
+      // TOP_LEVEL + REPLIES comments. A threaded page steps over no reply; a later page starts at its
+      // place; the replies' count per parent is rounded by EXPLAIN (at most one row per parent of the
+      // page); the count of the busy comment's replies reads those replies, not the post's comments.
       const page = COMMENTS_PAGE_SIZE + 1;
-      const [oldestFirst, firstReplies, newestFirst, flat] = rowsRead;
-      expect({ oldestFirst, newestFirst, flat }).toEqual({ oldestFirst: page, newestFirst: page, flat: page });
+      const [oldestFirst, oldestLater, newestFirst, newestLater, flat, flatLater, guest, firstReplies, replyCount] = rowsRead;
+      expect({ oldestFirst, oldestLater, newestFirst, newestLater, flat, flatLater, guest }).toEqual({
+        // Newest first after the eleventh oldest: the ten older ones are all there is.
+        oldestFirst: page, oldestLater: page, newestFirst: page, newestLater: 10, flat: page, flatLater: page, guest: page,
+      });
       expect(firstReplies).toBeGreaterThanOrEqual(REPLIES_PER_COMMENT);
       expect(firstReplies).toBeLessThanOrEqual(REPLIES_PER_COMMENT + COMMENTS_PAGE_SIZE);
+      expect(replyCount).toBe(REPLIES);
     });
   }, 60_000);
 });
 
 describe('a comment\'s replies_count', () => {
-  it('is kept by the database through replies, bulk inserts and an account\'s deletion', async () => {
+  it('counts the replies the viewer may see, whether they fill the page\'s share or not', async () => {
     const post = await insertPost(t, author.id);
-    const replier = await createUser(t);
+    const pest = await createUser(t);
+    const viewer = await createUser(t);
+    await t.request({ method: 'POST', url: `/api/blocks/${pest.username}`, token: viewer.token });
     const say = async (who: TestUser, text: string, parentId?: string) => {
       t.clock.advance(1000);
       const response = await t.request({ method: 'POST', url: `/api/posts/${post.id}/comments`, token: who.token, payload: parentId ? { text, parent_id: parentId } : { text } });
       expect(response.statusCode).toBe(201);
       return response.json().comment as { id: string; replies_count: number };
     };
-    const count = async (id: string) => (await t.db.selectFrom('comments').select('replies_count').where('id', '=', id).executeTakeFirstOrThrow()).replies_count;
-
-    const top = await say(reader, 'primero');
-    expect(top.replies_count).toBe(0);
-    await say(replier, 'una respuesta', top.id);
-    const second = await say(author, 'otra', top.id);
+    const quiet = await say(reader, 'pocas respuestas');
+    expect(quiet.replies_count).toBe(0);
+    await say(pest, 'del bloqueado', quiet.id);
+    const second = await say(author, 'otra', quiet.id);
     // A reply to a reply joins the top-level comment (one level) and is counted there.
-    await say(replier, 'a la respuesta', second.id);
-    expect(await count(top.id)).toBe(3);
-    expect(await count(second.id)).toBe(0);
+    await say(reader, 'a la respuesta', second.id);
+    const busy = await say(reader, 'muchas respuestas');
+    await say(pest, 'del bloqueado', busy.id);
+    for (let i = 0; i < REPLIES_PER_COMMENT + 4; i += 1) await say(author, `r${i}`, busy.id);
 
-    await sql`
-      INSERT INTO comments (post_id, user_id, parent_id, text, created_at)
-      SELECT ${post.id}, ${reader.id}, ${top.id}, 'r' || i, now() FROM generate_series(1, 5) AS i`.execute(t.db);
-    expect(await count(top.id)).toBe(8);
-
-    // The replier's account goes, with its two replies: the count follows.
-    const removed = await t.request({ method: 'DELETE', url: '/api/account', token: replier.token, payload: { password: replier.password } });
-    expect(removed.statusCode).toBe(200);
-    expect(await count(top.id)).toBe(6);
-    const page = await t.request({ method: 'GET', url: `/api/posts/${post.id}/comments`, token: reader.token });
-    expect(page.json().comments[0]).toMatchObject({ text: 'primero', replies_count: 6 });
-    expect(page.json().comments[0].replies).toHaveLength(6);
+    type Page = { comments: Array<{ text: string; replies: unknown[]; replies_count: number }> };
+    const read = async (who: TestUser | null) => {
+      const response = await t.request({ method: 'GET', url: `/api/posts/${post.id}/comments`, token: who?.token });
+      expect(response.statusCode).toBe(200);
+      const page = response.json() as Page;
+      return Object.fromEntries(page.comments.map((c) => [c.text, { shown: c.replies.length, count: c.replies_count }]));
+    };
+    expect(await read(null)).toEqual({
+      'pocas respuestas': { shown: 3, count: 3 },
+      'muchas respuestas': { shown: REPLIES_PER_COMMENT, count: REPLIES_PER_COMMENT + 5 },
+    });
+    // The person who blocked the pest sees neither the pest's replies nor them counted.
+    expect(await read(viewer)).toEqual({
+      'pocas respuestas': { shown: 2, count: 2 },
+      'muchas respuestas': { shown: REPLIES_PER_COMMENT, count: REPLIES_PER_COMMENT + 4 },
+    });
+    // And the pest, blocked by that person, still sees everything else (blocks hide the two of them from each other only).
+    expect((await read(pest))['muchas respuestas']).toEqual({ shown: REPLIES_PER_COMMENT, count: REPLIES_PER_COMMENT + 5 });
   });
 });
