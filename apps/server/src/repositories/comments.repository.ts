@@ -44,8 +44,8 @@ export function createCommentsRepository(db: Database) {
   return {
     /**
      * A page of a post's comments the access rules let the viewer see, in the order asked, keyset-paged
-     * on (created_at, id): the page is found on the index alone (the rules' columns are in it) and
-     * only its rows are read, so its cost does not grow with the post's comments.
+     * on (created_at, id): the walk goes along the index in order, each row it reaches judged by the
+     * rules, and stops at the page's end, so its cost does not grow with the post's comments.
      */
     async listPage({ postId, viewerId, now, order, topLevelOnly, limit, after }: CommentsPageQuery): Promise<CommentRow[]> {
       const direction = order === 'asc' ? sql`ASC` : sql`DESC`;

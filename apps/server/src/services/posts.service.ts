@@ -229,8 +229,9 @@ export function createPostsService({
       return {
         comments: page.map((row): Comment => {
           const own = byParent.get(row.id) ?? [];
-          // Fewer replies than a page's share are all the viewer may see; a full share is counted.
-          const count = own.length < REPLIES_PER_COMMENT ? own.length : (counted.get(row.id) ?? own.length);
+          // Fewer replies than a page's share are all the viewer may see; a full share is counted (never
+          // fewer than shown: the count is its own statement, and replies may go between the two).
+          const count = own.length < REPLIES_PER_COMMENT ? own.length : Math.max(own.length, counted.get(row.id) ?? 0);
           return { ...toReply(row), replies: own.map(toReply), replies_count: count };
         }),
         nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor([last.cursor_at, last.id]) : null,

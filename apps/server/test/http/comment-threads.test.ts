@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/db/schema.js';
 import { createCommentsRepository } from '../../src/repositories/comments.repository.js';
 import { createUser, type TestUser } from '../support/factories.js';
+import { report } from '../support/moderation.js';
 import { insertPost } from '../support/posts.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -213,5 +214,20 @@ describe('a comment\'s replies_count', () => {
     });
     // And the pest, blocked by that person, still sees everything else (blocks hide the two of them from each other only).
     expect((await read(pest))['muchas respuestas']).toEqual({ shown: REPLIES_PER_COMMENT, count: REPLIES_PER_COMMENT + 5 });
+
+    // Blocks hide both ways: the blocker's reply is neither shown to the pest nor counted for them.
+    await say(viewer, 'del que bloquea', busy.id);
+    expect((await read(pest))['muchas respuestas']!.count).toBe(REPLIES_PER_COMMENT + 5);
+    expect((await read(null))['muchas respuestas']!.count).toBe(REPLIES_PER_COMMENT + 6);
+    // A reply held by moderation counts for its author alone.
+    const held = await say(author, 'retenida', busy.id);
+    await t.db.updateTable('comments').set({ moderation: 'pending' }).where('id', '=', held.id).execute();
+    expect((await read(author))['muchas respuestas']!.count).toBe(REPLIES_PER_COMMENT + 7);
+    expect((await read(null))['muchas respuestas']!.count).toBe(REPLIES_PER_COMMENT + 6);
+    // A reply the reader reported is gone from what the reader sees, and from the count.
+    const reported = await say(author, 'reportada', busy.id);
+    expect((await report(t, reader, { subjectType: 'comment', subjectId: reported.id, reason: 'spam' })).statusCode).toBe(201);
+    expect((await read(reader))['muchas respuestas']!.count).toBe(REPLIES_PER_COMMENT + 6);
+    expect((await read(null))['muchas respuestas']!.count).toBe(REPLIES_PER_COMMENT + 7);
   });
 });
