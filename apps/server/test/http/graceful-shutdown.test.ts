@@ -138,3 +138,62 @@ it('waits for a request whose client left before stopping: its work is done, not
   expect(posts.status).toBe(200);
   expect(((await posts.json()) as { posts: unknown[] }).posts).toHaveLength(1);
 }, 60_000);
+
+it('stops as Ctrl+C stops `npm start`: the whole process group signalled, the server drains and stops', async () => {
+  // A terminal's Ctrl+C signals every process of the foreground group: npm, its shell and the server.
+  // The server must get the signal once and drain: a launcher that relays it again, or kills the server
+  // when its own signal arrives first (the tsx command did, 60 ms later, when the machine was busy), cut
+  // the drain short. `npm start` runs node with tsx as a loader, so no launcher stands between.
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wag-npm-start-'));
+  const { spawn } = await import('node:child_process');
+  const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+  const npm = spawn('npm', ['run', 'start', '-w', '@wag/server'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', MEDIA_WORKER: '0', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  npm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  npm.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const answer = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+      if (answer?.status === 200) break;
+      if (Date.now() > deadline || npm.exitCode !== null) throw new Error(`npm start did not answer: ${output.slice(-2000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    process.kill(-npm.pid!, 'SIGINT');
+    await exited;
+    // npm itself ends on the signal; the server, its child, drains and ends on its own.
+    const groupGone = async () => {
+      for (const stop = Date.now() + 15_000; Date.now() < stop; await new Promise((resolve) => setTimeout(resolve, 100))) {
+        try {
+          process.kill(-npm.pid!, 0);
+        } catch {
+          return true;
+        }
+      }
+      return false;
+    };
+    expect(await groupGone()).toBe(true);
+    expect(output).toMatch(/"drained":true,"closed":true,"msg":"stopped"/);
+    expect(output).not.toMatch(/second stop signal/);
+  } finally {
+    try {
+      process.kill(-npm.pid!, 'SIGKILL');
+    } catch {
+      // The group is gone already.
+    }
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}, 90_000);
