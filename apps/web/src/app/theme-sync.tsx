@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useAfterFirstScreen } from '../lib/idle';
 import { preferencesQuery } from '../lib/queries/preferences';
 import { useSession } from '../lib/session';
 import { applyTheme, followSystemTheme, readStoredTheme, setThemeChoice } from '../lib/theme';
@@ -12,7 +13,9 @@ import { viewerKey } from '../lib/viewer-key';
  */
 export function ThemeSync() {
   const session = useSession();
-  const preferences = useQuery({ ...preferencesQuery(viewerKey(session)), enabled: session.token !== null });
+  // Read once the first screen is drawn: until then this browser's kept choice stands.
+  const drawn = useAfterFirstScreen();
+  const preferences = useQuery({ ...preferencesQuery(viewerKey(session)), enabled: session.token !== null && drawn });
   const accountTheme = preferences.data?.theme;
 
   useEffect(() => {

@@ -1,5 +1,6 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onIdle } from './idle';
+import { afterFirstScreen, onIdle, resetFirstScreen, useAfterFirstScreen } from './idle';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -36,5 +37,77 @@ describe('onIdle', () => {
     onIdle(cancelled, 500, 200)();
     vi.advanceTimersByTime(500);
     expect(cancelled).not.toHaveBeenCalled();
+  });
+});
+
+const settled = async (promise: Promise<void>) => {
+  let done = false;
+  void promise.then(() => (done = true));
+  await Promise.resolve();
+  await Promise.resolve();
+  return done;
+};
+
+describe('afterFirstScreen', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    resetFirstScreen();
+  });
+
+  it('is at once once the page has loaded and its first wait is over (every later screen)', async () => {
+    expect(document.readyState).toBe('complete');
+    // Asked first after the load: one idle moment, for what is being drawn.
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const first = afterFirstScreen();
+    expect(await settled(first)).toBe(false);
+    idle[0]!();
+    expect(await settled(first)).toBe(true);
+    expect(await settled(afterFirstScreen())).toBe(true);
+    expect(idle).toHaveLength(1);
+  });
+
+  it("waits for the page's load and an idle moment after it, one wait for every ask", async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const first = afterFirstScreen();
+    expect(afterFirstScreen()).toBe(first);
+    expect(await settled(first)).toBe(false);
+    window.dispatchEvent(new Event('load'));
+    expect(idle).toHaveLength(1);
+    expect(await settled(first)).toBe(false);
+    idle[0]!();
+    expect(await settled(first)).toBe(true);
+  });
+
+  it('holds nothing back longer than its cap when the page never finishes loading', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const waiting = afterFirstScreen(3000);
+    vi.advanceTimersByTime(2999);
+    expect(await settled(waiting)).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await settled(waiting)).toBe(true);
+  });
+});
+
+describe('useAfterFirstScreen', () => {
+  afterEach(() => resetFirstScreen());
+
+  it("is false while the page's first screen loads, and true from the idle moment after it", async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const { result } = renderHook(() => useAfterFirstScreen());
+    expect(result.current).toBe(false);
+    window.dispatchEvent(new Event('load'));
+    await act(async () => undefined);
+    expect(result.current).toBe(false);
+    // (An earlier test's wait may still listen for the load: every idle moment comes.)
+    act(() => idle.forEach((run) => run()));
+    await waitFor(() => expect(result.current).toBe(true));
   });
 });

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * Runs `callback` at the browser's first idle moment (at most `timeout` ms from now), or after
  * `fallbackDelay` ms where there is no requestIdleCallback (Safari). Returns what cancels it.
@@ -9,4 +11,54 @@ export function onIdle(callback: () => void, timeout: number, fallbackDelay = 0)
   }
   const timer = window.setTimeout(callback, fallbackDelay);
   return () => window.clearTimeout(timer);
+}
+
+let firstScreen: Promise<void> | undefined;
+
+/**
+ * Resolves once the page's first screen has loaded and been drawn: after its `load` event (or at once
+ * if the page has loaded already), the first idle moment (the render and paint of what is on its way
+ * come first, at most a second later). One wait for the whole page: anything asked after it resolved
+ * (every later screen) goes at once. Never later than `cap` ms after the first ask, so a picture that
+ * never finishes holds nothing back.
+ */
+export function afterFirstScreen(cap = 3000): Promise<void> {
+  firstScreen ??=
+    typeof document === 'undefined'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = window.setTimeout(resolve, cap);
+          const whenIdle = () =>
+            onIdle(() => {
+              window.clearTimeout(timer);
+              resolve();
+            }, 1000);
+          if (document.readyState === 'complete') whenIdle();
+          else window.addEventListener('load', whenIdle, { once: true });
+        });
+  return firstScreen;
+}
+
+/** Tests only: the next ask waits afresh. */
+export function resetFirstScreen(): void {
+  firstScreen = undefined;
+}
+
+/**
+ * False until the page's first screen has loaded and been drawn (`afterFirstScreen`), then true: for
+ * what a person does not see on that screen (their saved preferences, the unread counts, the live
+ * channel), so it does not take the phone's line from that screen's code, answers and pictures.
+ */
+export function useAfterFirstScreen(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstScreen().then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready;
 }

@@ -3,6 +3,7 @@ import { createEventStreamParser } from '@wag/contract/event-stream';
 import type { DirectMessage, LiveEvent, MessagesResponse, UnreadCounts } from '@wag/contract/messages';
 import { useEffect } from 'react';
 import { api, openStream } from './api';
+import { useAfterFirstScreen } from './idle';
 import { useSession } from './session';
 
 /** Query keys the live channel keeps current. */
@@ -31,7 +32,9 @@ export const unreadCountsQuery = (viewer: string | null) =>
  */
 export function useUnreadCounts(): UnreadCounts & { inbox: number } {
   const { token, username } = useSession();
-  const counts = useQuery({ ...unreadCountsQuery(username), enabled: Boolean(token) });
+  // Asked once the first screen is drawn (lib/idle.ts), so the badges do not take its line.
+  const drawn = useAfterFirstScreen();
+  const counts = useQuery({ ...unreadCountsQuery(username), enabled: Boolean(token) && drawn });
   const current = token ? (counts.data ?? NO_COUNTS) : NO_COUNTS;
   return { ...current, inbox: current.messages + current.requests };
 }
@@ -108,7 +111,7 @@ export function applyLiveEvent(queryClient: QueryClient, viewer: string | null, 
   }
 }
 
-/** After a dropped stream comes back: what arrived meanwhile is fetched again. */
+/** When the stream opens, first or again after a drop: what arrived before is fetched again. */
 export function refetchAfterReconnect(queryClient: QueryClient, viewer: string | null): void {
   for (const queryKey of [notificationsKey(viewer), [conversationsRoot], [messageRequestsRoot], [conversationRoot]]) {
     void queryClient.invalidateQueries({ queryKey });
@@ -122,17 +125,18 @@ export function reconnectDelay(attempt: number): number {
 
 /**
  * Keeps one live channel open while signed in: server-sent events read with fetch so the token
- * travels in the Authorization header (never in a URL), reconnecting after drops.
+ * travels in the Authorization header (never in a URL), reconnecting after drops. Opened once the
+ * page's first screen is drawn (lib/idle.ts): nothing on that screen waits for it.
  */
 export function useLiveChannel(): void {
   const { token, username } = useSession();
   const queryClient = useQueryClient();
+  const drawn = useAfterFirstScreen();
 
   useEffect(() => {
-    if (!token || typeof fetch !== 'function' || typeof TextDecoderStream === 'undefined') return;
+    if (!drawn || !token || typeof fetch !== 'function' || typeof TextDecoderStream === 'undefined') return;
     const controller = new AbortController();
     let attempt = 0;
-    let connectedBefore = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const connect = async () => {
@@ -142,8 +146,9 @@ export function useLiveChannel(): void {
         if (response.status === 401) return;
         if (!response.ok || !response.body) throw new Error(`live ${response.status}`);
         attempt = 0;
-        if (connectedBefore) refetchAfterReconnect(queryClient, username);
-        connectedBefore = true;
+        // What arrived before the channel opened (it opens after the first screen's answers) or while it
+        // was down is fetched again: the lists and chats on screen now.
+        refetchAfterReconnect(queryClient, username);
         const feed = createEventStreamParser((data) => {
           try {
             applyLiveEvent(queryClient, username, JSON.parse(data) as LiveEvent);
@@ -169,5 +174,5 @@ export function useLiveChannel(): void {
       controller.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [token, username, queryClient]);
+  }, [drawn, token, username, queryClient]);
 }

@@ -2,7 +2,8 @@ import { render, waitFor } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLevel } from './hls-attach';
-import { afterFirstScreen, chooseVideoPlan, playbackAbilities, resetFirstScreen, resetPlaybackAbilities, useVideoSource } from './video-source';
+import { resetFirstScreen } from './idle';
+import { chooseVideoPlan, playbackAbilities, resetPlaybackAbilities, useVideoSource } from './video-source';
 
 /** A stand-in for hls.js: records what the player did, and lets a test raise its events. */
 const fakeHls = vi.hoisted(() => {
@@ -208,59 +209,5 @@ describe('useVideoSource', () => {
     await waitFor(() => expect(fakeHls.instances).toHaveLength(1));
     streamed.unmount();
     expect(fakeHls.instances[0]!.destroyed).toBe(true);
-  });
-});
-
-const settled = async (promise: Promise<void>) => {
-  let done = false;
-  void promise.then(() => (done = true));
-  await Promise.resolve();
-  await Promise.resolve();
-  return done;
-};
-
-describe('afterFirstScreen', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-    resetFirstScreen();
-  });
-
-  it('is at once once the page has loaded and its first wait is over (every later screen)', async () => {
-    expect(document.readyState).toBe('complete');
-    // Asked first after the load: one idle moment, for what is being drawn.
-    const idle: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
-    const first = afterFirstScreen();
-    expect(await settled(first)).toBe(false);
-    idle[0]!();
-    expect(await settled(first)).toBe(true);
-    expect(await settled(afterFirstScreen())).toBe(true);
-    expect(idle).toHaveLength(1);
-  });
-
-  it("waits for the page's load and an idle moment after it, one wait for every ask", async () => {
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    const idle: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
-    const first = afterFirstScreen();
-    expect(afterFirstScreen()).toBe(first);
-    expect(await settled(first)).toBe(false);
-    window.dispatchEvent(new Event('load'));
-    expect(idle).toHaveLength(1);
-    expect(await settled(first)).toBe(false);
-    idle[0]!();
-    expect(await settled(first)).toBe(true);
-  });
-
-  it('holds nothing back longer than its cap when the page never finishes loading', async () => {
-    vi.useFakeTimers();
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
-    const waiting = afterFirstScreen(3000);
-    vi.advanceTimersByTime(2999);
-    expect(await settled(waiting)).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(await settled(waiting)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { onIdle } from './idle';
+import { afterFirstScreen } from './idle';
 
 /**
  * How a video is played (docs/decisions/0035-adaptive-streaming.md): its HLS stream where there is one,
@@ -53,37 +53,6 @@ declare global {
     /** Safari's Media Source (iOS 17.1 and later), which plays the same as MediaSource. */
     ManagedMediaSource?: typeof MediaSource;
   }
-}
-
-let firstScreen: Promise<void> | undefined;
-
-/**
- * Resolves once the page's first screen has loaded and been drawn: after its `load` event (or at once
- * if the page has loaded already), the first idle moment (the render and paint of what is on its way
- * come first, at most a second later). One wait for the whole page: anything asked after it resolved
- * (every later screen) goes at once. Never later than `cap` ms after the first ask, so a picture that
- * never finishes holds nothing back.
- */
-export function afterFirstScreen(cap = 3000): Promise<void> {
-  firstScreen ??=
-    typeof document === 'undefined'
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => {
-          const timer = window.setTimeout(resolve, cap);
-          const whenIdle = () =>
-            onIdle(() => {
-              window.clearTimeout(timer);
-              resolve();
-            }, 1000);
-          if (document.readyState === 'complete') whenIdle();
-          else window.addEventListener('load', whenIdle, { once: true });
-        });
-  return firstScreen;
-}
-
-/** Tests only: the next ask waits afresh. */
-export function resetFirstScreen(): void {
-  firstScreen = undefined;
 }
 
 /**

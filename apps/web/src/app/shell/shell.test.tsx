@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeStoredUsername } from '../../lib/auth-storage';
+import { resetFirstScreen } from '../../lib/idle';
 import { lazyRoute } from '../../lib/lazy-route';
 import { jsonResponse, renderApp } from '../../test/render-routes';
 
@@ -50,6 +51,26 @@ describe('Shell', () => {
     // Closed again: inert and off screen, its links still there to slide out with it.
     expect(menu).toHaveAttribute('inert');
     expect(within(menu).getByRole('link', { name: 'Inicio', hidden: true })).toBeInTheDocument();
+  });
+
+  it('asks for the unread counts and opens the live channel only once the first screen is drawn', async () => {
+    resetFirstScreen();
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const fetchMock = signIn();
+    const asked = () => fetchMock.mock.calls.map(([input]) => String(input));
+    const later = ['/api/live/counts', '/api/live'];
+    renderApp(['/']);
+    await screen.findByRole('link', { name: 'Tu perfil: @ana' });
+    await screen.findByTestId('home-feed');
+    expect(asked().filter((path) => later.includes(path))).toEqual([]);
+    // The page's load, then its first idle moment (an earlier wait may listen too: every one comes).
+    window.dispatchEvent(new Event('load'));
+    act(() => idle.forEach((run) => run()));
+    await waitFor(() => expect(later.filter((path) => asked().includes(path))).toEqual(later));
+    vi.restoreAllMocks();
+    resetFirstScreen();
   });
 
   it('points Perfil to /login for a visitor', async () => {

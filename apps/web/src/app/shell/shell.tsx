@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { t } from '../../lib/i18n';
-import { onIdle } from '../../lib/idle';
+import { useAfterFirstScreen } from '../../lib/idle';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { useLiveChannel } from '../../lib/live-channel';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -68,7 +68,11 @@ export function Shell({ children, pending = false }: { children: ReactNode; pend
     });
   };
 
-  useEffect(() => onIdle(() => void loadSearchOverlay(), 4000, 2000), []);
+  // The search's code is fetched ahead, once the first screen is drawn, so it opens at once when asked.
+  const drawn = useAfterFirstScreen();
+  useEffect(() => {
+    if (drawn) void loadSearchOverlay();
+  }, [drawn]);
 
   // On small screens the menu covers the page: any navigation closes it.
   useEffect(() => {
