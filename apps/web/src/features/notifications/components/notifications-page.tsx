@@ -12,11 +12,11 @@ import { useMarkNotificationsRead, useNotifications } from '../api/use-notificat
 import { notificationLink, notificationSentence } from './notification-text';
 import './notifications-page.css';
 
-function NotificationRow({ item }: { item: NotificationItem }) {
+function NotificationRow({ item, unread }: { item: NotificationItem; unread: boolean }) {
   const link = notificationLink(item);
   const name = item.actor.username;
   return (
-    <li className={`notification${item.read ? '' : ' notification--unread'}`} data-testid="notification" data-unread={!item.read}>
+    <li className={`notification${unread ? ' notification--unread' : ''}`} data-testid="notification" data-unread={unread}>
       <AppLink to={`/${encodeURIComponent(name)}`} className="notification__avatar" aria-label={t('notifications.openProfile', { username: name })}>
         <Avatar name={item.actor.full_name || name} src={item.actor.picture} size={44} />
       </AppLink>
@@ -50,7 +50,8 @@ export function NotificationsPage() {
   const items = notifications.data?.pages.flatMap((page) => page.items) ?? [];
 
   // Whatever unread arrives on screen (first load, a live one, the next page) is marked read once;
-  // it stays highlighted until the list is loaded again.
+  // it stays highlighted while the page is open, even when the list is loaded again (the live channel
+  // refetches it when it opens), and shows as read the next time.
   const unreadIds = items.filter((item) => !item.read && !marked.current.has(item.id)).map((item) => item.id);
   const unreadKey = unreadIds.join(',');
   const { mutate } = markRead;
@@ -74,7 +75,7 @@ export function NotificationsPage() {
       {items.length > 0 ? (
         <ul className="notifications-page__list">
           {items.map((item) => (
-            <NotificationRow key={item.id} item={item} />
+            <NotificationRow key={item.id} item={item} unread={!item.read || marked.current.has(item.id)} />
           ))}
         </ul>
       ) : null}
