@@ -124,8 +124,10 @@ async function main() {
   const port = askedPort ? Number(askedPort) : await freePort();
   const origin = `http://127.0.0.1:${port}`;
   say(`starting the server on ${origin} with ${keptDataDir ? 'the demo world' : 'a fresh demo world'} in ${dataDir}`);
-  // tsx under the Node that npm installed (node_modules/.bin first on PATH): the server needs Node 22.22+.
-  const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // The Node that npm installed (the server needs Node 22.22+), with tsx as its loader, as `npm start`
+  // runs it: the stop below reaches the server itself, which drains and closes its database (the tsx
+  // command would relay it and kill the server 30 ms later if it had not stopped by then).
+  const server = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'development' },
     stdio: ['ignore', 'ignore', 'inherit'],

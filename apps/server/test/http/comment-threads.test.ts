@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/db/schema.js';
 import { createCommentsRepository } from '../../src/repositories/comments.repository.js';
 import { createUser, type TestUser } from '../support/factories.js';
-import { report } from '../support/moderation.js';
+import { commentLater, report } from '../support/moderation.js';
 import { insertPost } from '../support/posts.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -180,12 +180,7 @@ describe('a comment\'s replies_count', () => {
     const pest = await createUser(t);
     const viewer = await createUser(t);
     await t.request({ method: 'POST', url: `/api/blocks/${pest.username}`, token: viewer.token });
-    const say = async (who: TestUser, text: string, parentId?: string) => {
-      t.clock.advance(1000);
-      const response = await t.request({ method: 'POST', url: `/api/posts/${post.id}/comments`, token: who.token, payload: parentId ? { text, parent_id: parentId } : { text } });
-      expect(response.statusCode).toBe(201);
-      return response.json().comment as { id: string; replies_count: number };
-    };
+    const say = (who: TestUser, text: string, parentId?: string) => commentLater(t, who, post.id, text, parentId);
     const quiet = await say(reader, 'pocas respuestas');
     expect(quiet.replies_count).toBe(0);
     await say(pest, 'del bloqueado', quiet.id);

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { messages } from '../../src/lib/messages.js';
 import { createCommentsRepository } from '../../src/repositories/comments.repository.js';
 import { createUser, type TestUser } from '../support/factories.js';
+import { commentLater } from '../support/moderation.js';
 import { insertPost } from '../support/posts.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -202,12 +203,7 @@ describe('comments', () => {
     const reader = await createUser(t);
     const pest = await createUser(t);
     await t.request({ method: 'POST', url: `/api/blocks/${pest.username}`, token: reader.token });
-    const say = async (who: TestUser, text: string, parentId?: string) => {
-      t.clock.advance(1000);
-      const response = await t.request({ method: 'POST', url: `/api/posts/${post.id}/comments`, token: who.token, payload: parentId ? { text, parent_id: parentId } : { text } });
-      expect(response.statusCode).toBe(201);
-      return response.json().comment as { id: string };
-    };
+    const say = (who: TestUser, text: string, parentId?: string) => commentLater(t, who, post.id, text, parentId);
     const first = await say(follower, 'primero');
     await say(pest, 'r-pest', first.id);
     const replyTexts: string[] = [];

@@ -28,11 +28,22 @@ export async function insertStory(t: TestApp, ownerId: string, audience: Audienc
   return row.id;
 }
 
+/** A comment (a reply to `parentId`) written through the API; returns the answer's comment. */
+async function postComment(t: TestApp, who: TestUser, postId: string, text: string, parentId?: string) {
+  const response = await t.request({ method: 'POST', url: `/api/posts/${postId}/comments`, token: who.token, payload: parentId ? { text, parent_id: parentId } : { text } });
+  if (response.statusCode !== 201) throw new Error(`comment: ${response.statusCode} ${response.body}`);
+  return (response.json() as { comment: { id: string; replies_count: number } }).comment;
+}
+
 /** A comment written through the API; returns its id. */
 export async function comment(t: TestApp, who: TestUser, postId: string, text: string): Promise<string> {
-  const response = await t.request({ method: 'POST', url: `/api/posts/${postId}/comments`, token: who.token, payload: { text } });
-  if (response.statusCode !== 201) throw new Error(`comment: ${response.statusCode} ${response.body}`);
-  return (response.json() as { comment: { id: string } }).comment.id;
+  return (await postComment(t, who, postId, text)).id;
+}
+
+/** A comment, or a reply to `parentId`, written a second after the one before (threads in order); returns it. */
+export function commentLater(t: TestApp, who: TestUser, postId: string, text: string, parentId?: string) {
+  t.clock.advance(1000);
+  return postComment(t, who, postId, text, parentId);
 }
 
 /** A direct message sent through the API; returns its id. */
