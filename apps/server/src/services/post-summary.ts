@@ -50,7 +50,8 @@ export function toPostSummary(row: ProfilePostRow, author: PostAuthor, visibilit
     user: {
       username: author.username,
       full_name: author.full_name,
-      picture: mediaUrl(author.avatar_key, MEDIA_FILES.avatarLarge),
+      // Drawn at 32 to 46 px (cards, the player, a post's header): the small rendition, as in every list.
+      picture: mediaUrl(author.avatar_key, MEDIA_FILES.avatarSmall),
     },
     // Held or taken down: its owner (the only one who still sees it) is shown why.
     ...(visibility === 'owner' && row.moderation ? { moderation: { state: row.moderation, reason: row.moderation_reason ?? null } } : {}),

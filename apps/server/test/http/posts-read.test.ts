@@ -34,6 +34,17 @@ async function bySlug(slug: string, viewer: TestUser | null) {
   return t.request({ method: 'GET', url: `/api/posts/slug/${slug}`, token: viewer?.token });
 }
 
+describe("a post's author picture", () => {
+  it('is the small rendition (96 px), as every list draws it: a post shows it at 32 to 46 px', async () => {
+    const author = await createUser(t);
+    await t.db.updateTable('users').set({ avatar_key: 'u/authorpicture0000001' }).where('id', '=', author.id).execute();
+    const post = await insertPost(t, author.id);
+    const response = await bySlug(post.slug, stranger);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().post.user.picture).toBe('/media/u/authorpicture0000001/avatar-96.webp');
+  });
+});
+
 describe('the audience matrix on GET /api/posts/slug/{slug}', () => {
   const expected: Record<string, Record<string, number | 'locked'>> = {
     public: { guest: 200, stranger: 200, follower: 200, owner: 200 },
