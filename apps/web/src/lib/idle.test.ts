@@ -110,4 +110,13 @@ describe('useAfterFirstScreen', () => {
     act(() => idle.forEach((run) => run()));
     await waitFor(() => expect(result.current).toBe(true));
   });
+
+  it('is true from the first render for what mounts after the wait is over', async () => {
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => run());
+    await afterFirstScreen();
+    await Promise.resolve();
+    const seen: boolean[] = [];
+    renderHook(() => seen.push(useAfterFirstScreen()));
+    expect(seen[0]).toBe(true);
+  });
 });

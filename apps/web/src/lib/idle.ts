@@ -14,6 +14,8 @@ export function onIdle(callback: () => void, timeout: number, fallbackDelay = 0)
 }
 
 let firstScreen: Promise<void> | undefined;
+/** True once the wait below is over: a component mounted later starts at true. */
+let firstScreenDone = false;
 
 /**
  * Resolves once the page's first screen has loaded and been drawn: after its `load` event (or at once
@@ -36,12 +38,16 @@ export function afterFirstScreen(cap = 3000): Promise<void> {
           if (document.readyState === 'complete') whenIdle();
           else window.addEventListener('load', whenIdle, { once: true });
         });
+  void firstScreen.then(() => {
+    firstScreenDone = true;
+  });
   return firstScreen;
 }
 
 /** Tests only: the next ask waits afresh. */
 export function resetFirstScreen(): void {
   firstScreen = undefined;
+  firstScreenDone = false;
 }
 
 /**
@@ -50,8 +56,9 @@ export function resetFirstScreen(): void {
  * channel), so it does not take the phone's line from that screen's code, answers and pictures.
  */
 export function useAfterFirstScreen(): boolean {
-  const [ready, setReady] = useState(false);
+  const [ready, setReady] = useState(() => firstScreenDone);
   useEffect(() => {
+    if (ready) return;
     let live = true;
     void afterFirstScreen().then(() => {
       if (live) setReady(true);
@@ -59,6 +66,6 @@ export function useAfterFirstScreen(): boolean {
     return () => {
       live = false;
     };
-  }, []);
+  }, [ready]);
   return ready;
 }

@@ -1,7 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MessagesResponse } from '@wag/contract/messages';
-import { applyLiveEvent, conversationKey, reconnectDelay, refetchAfterReconnect, typingKey, unreadCountsKey } from './live-channel';
+import { resetFirstScreen } from './idle';
+import { applyLiveEvent, conversationKey, notificationsKey, reconnectDelay, refetchAfterReconnect, typingKey, unreadCountsKey, useLiveChannel } from './live-channel';
 
 describe('applyLiveEvent', () => {
   it('puts the counts an event carries into the cache and refetches what it touches', async () => {
@@ -139,5 +142,39 @@ describe('a message whose video finished processing', () => {
     const data = client.getQueryData<{ pages: MessagesResponse[] }>(conversationKey('ana', 'bea'));
     expect(data?.pages[0]?.items).toEqual([ready, other]);
     expect(client.getQueryState(conversationKey('ana', 'bea'))?.isInvalidated).toBe(false);
+  });
+});
+
+describe('useLiveChannel', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    resetFirstScreen();
+    localStorage.clear();
+  });
+
+  it('opens once the first screen is drawn, and then fetches again the lists and chats on screen', async () => {
+    resetFirstScreen();
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('username', 'bea');
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    // The stream opens and stays open (nothing is sent on it).
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(new ReadableStream(), { status: 200, headers: { 'Content-Type': 'text/event-stream' } }));
+    const client = new QueryClient();
+    // What the page's first answers put in the cache before the channel opened.
+    client.setQueryData(notificationsKey('bea'), { pages: [], pageParams: [] });
+    client.setQueryData(conversationKey('ana', 'bea'), { pages: [], pageParams: [] });
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+    renderHook(() => useLiveChannel(), { wrapper });
+    expect(fetchMock).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('load'));
+    act(() => idle.forEach((run) => run()));
+    await waitFor(() => expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/live']));
+    await waitFor(() => {
+      expect(client.getQueryState(notificationsKey('bea'))?.isInvalidated).toBe(true);
+      expect(client.getQueryState(conversationKey('ana', 'bea'))?.isInvalidated).toBe(true);
+    });
   });
 });

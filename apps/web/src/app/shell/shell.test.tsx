@@ -25,6 +25,8 @@ function signIn() {
 describe('Shell', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    resetFirstScreen();
   });
 
   it('shows the signed-in account in the top bar and side menu', async () => {
@@ -69,8 +71,6 @@ describe('Shell', () => {
     window.dispatchEvent(new Event('load'));
     act(() => idle.forEach((run) => run()));
     await waitFor(() => expect(later.filter((path) => asked().includes(path))).toEqual(later));
-    vi.restoreAllMocks();
-    resetFirstScreen();
   });
 
   it('points Perfil to /login for a visitor', async () => {
