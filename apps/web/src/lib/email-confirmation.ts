@@ -12,7 +12,13 @@ export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => api('confirmEmail', { body: { token } }),
-    // The address (or its confirmed mark) changed: the account and the personal information are read again.
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === currentUserKey[0] || query.queryKey[0] === 'personal-info' }),
+    // The address (or its confirmed mark) changed: the account and the personal information are read
+    // again, now, whether a screen shows them or not; a read started before the confirmation is dropped
+    // for the new one, so its older answer cannot land last and stay (it would keep the banner up).
+    onSuccess: async () => {
+      const predicate = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] === currentUserKey[0] || query.queryKey[0] === 'personal-info';
+      await queryClient.cancelQueries({ predicate });
+      await queryClient.invalidateQueries({ predicate, refetchType: 'all' });
+    },
   });
 }
