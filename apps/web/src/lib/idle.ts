@@ -25,7 +25,7 @@ let firstScreenDone = false;
  * never finishes holds nothing back.
  */
 export function afterFirstScreen(cap = 3000): Promise<void> {
-  firstScreen ??=
+  firstScreen ??= (
     typeof document === 'undefined'
       ? Promise.resolve()
       : new Promise<void>((resolve) => {
@@ -37,8 +37,8 @@ export function afterFirstScreen(cap = 3000): Promise<void> {
             }, 1000);
           if (document.readyState === 'complete') whenIdle();
           else window.addEventListener('load', whenIdle, { once: true });
-        });
-  void firstScreen.then(() => {
+        })
+  ).then(() => {
     firstScreenDone = true;
   });
   return firstScreen;
