@@ -12,10 +12,20 @@
 // --origin URL (measure a server already running on a demo world: no build, no server started).
 // --reports DIR (every run's whole Lighthouse report as JSON, to read what blocked the main thread).
 // Chromium: CHROME_PATH, else /usr/bin/chromium.
+//
+// The pages are measured as a phone reaches them in production: through the deployment's front
+// (deploy/nginx.conf's own settings: TLS, HTTP/2, the proxy to the server), started here on a free
+// port with a throwaway certificate (nginx: NGINX_PATH, else /usr/sbin/nginx; openssl). Lighthouse's
+// simulation replays HTTP/1.1 (six connections, a round trip for each request) and HTTP/2 (one
+// connection, requests without their round trip) differently, so the two give different figures for
+// the same pages. --direct measures the server itself instead (plain HTTP/1.1, as before 2026-11-29).
+// --origin URL with an https front that has a certificate Node does not trust: add --api-origin URL
+// (the server behind it) for the script's own calls (the demo login, the post to measure).
 // fetch is Node's own; localStorage and document are read in functions that run in the page.
 /* global fetch, localStorage, document */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +47,9 @@ const reportsDir = option('--reports');
 const keptDataDir = option('--data-dir');
 const askedPort = option('--port');
 const givenOrigin = option('--origin');
+const givenApiOrigin = option('--api-origin');
+const direct = argv.includes('--direct');
+const nginxPath = process.env.NGINX_PATH || '/usr/sbin/nginx';
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const DEMO = { email: 'demo@wag.test', password: 'wag-demo-2026' };
 // The consent and age gates' flags (apps/web/src/app/gates/gate-storage.ts) and the session's keys
@@ -71,6 +84,63 @@ async function waitForServer(origin, child, limitMs) {
     }
   }
   throw new Error(`the server did not answer within ${limitMs / 1000} s`);
+}
+
+/**
+ * The deployment's front (deploy/nginx.conf) on 127.0.0.1: its own file, with only what a machine
+ * without the deployment's names and certificates needs changed (the server's address, a free port,
+ * a throwaway certificate, files under a temporary folder). Each change must find its line once, so a
+ * change of deploy/nginx.conf that this does not follow fails here instead of measuring something else.
+ */
+async function startFront(upstreamPort) {
+  if (!fs.existsSync(nginxPath)) throw new Error(`nginx is not installed at ${nginxPath} (apt-get install -y nginx; .ci/run installs it), or measure the server itself with --direct`);
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'wag-lighthouse-front-'));
+  const cert = path.join(prefix, 'cert.pem');
+  const key = path.join(prefix, 'key.pem');
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+  const port = await freePort();
+  let conf = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
+  const swap = (from, to) => {
+    const count = conf.split(from).length - 1;
+    if (count !== 1) throw new Error(`deploy/nginx.conf: expected ${JSON.stringify(from)} once, found it ${count} times`);
+    conf = conf.replace(from, to);
+  };
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${prefix}/${name};`).join('\n');
+  swap('worker_processes auto;', `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;\ndaemon off;\npid ${prefix}/nginx.pid;\nerror_log stderr warn;`);
+  swap('  access_log /var/log/nginx/access.log;', `  access_log off;\n${temp}`);
+  swap('server web:3000 ', `server 127.0.0.1:${upstreamPort} `);
+  // The plain-HTTP server only redirects to TLS; port 80 is not ours to take.
+  swap('    listen 80;', `    listen 127.0.0.1:${await freePort()};`);
+  swap('listen 443 ssl http2;', `listen 127.0.0.1:${port} ssl http2;`);
+  swap('/etc/nginx/certs/fullchain.pem', cert);
+  swap('/etc/nginx/certs/privkey.pem', key);
+  fs.writeFileSync(path.join(prefix, 'nginx.conf'), conf);
+  const child = spawn(nginxPath, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const origin = `https://127.0.0.1:${port}`;
+  const until = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx stopped (exit ${child.exitCode})`);
+    const status = await new Promise((resolve) => {
+      https.get(`${origin}/healthz`, { rejectUnauthorized: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      }).on('error', () => resolve(0));
+    });
+    if (status === 200) break;
+    if (Date.now() > until) throw new Error(`the front did not answer within 15 s (last status ${status})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    origin,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      fs.rmSync(prefix, { recursive: true, force: true });
+    },
+  };
 }
 
 async function api(origin, pathname, { token, body } = {}) {
@@ -110,7 +180,7 @@ function lcpElement(lhr) {
 
 async function main() {
   if (!fs.existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROME_PATH)`);
-  if (givenOrigin) return measure(givenOrigin.replace(/\/$/, ''));
+  if (givenOrigin) return measure(givenOrigin.replace(/\/$/, ''), (givenApiOrigin ?? givenOrigin).replace(/\/$/, ''));
   if (build) {
     say('building the web app');
     const result = spawnSync('npm', ['run', 'build', '-w', '@wag/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -132,6 +202,7 @@ async function main() {
     env: { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'development' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  let front;
   const stop = () => {
     if (server.exitCode === null) server.kill('SIGTERM');
   };
@@ -142,29 +213,38 @@ async function main() {
   try {
     await waitForServer(origin, server, 900_000);
     say('server up');
-    await measure(origin);
+    if (direct) await measure(origin, origin);
+    else {
+      front = await startFront(port);
+      say(`the deployment's front (deploy/nginx.conf: TLS, HTTP/2) on ${front.origin}`);
+      await measure(front.origin, origin);
+    }
   } finally {
+    await front?.stop();
     stop();
     await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
     if (!keptDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Every page, `runs` times, against the demo world at `origin`; prints the table. */
-async function measure(origin) {
+/**
+ * Every page, `runs` times, against the demo world at `origin` (the pages, as the browser asks for
+ * them); `apiOrigin` serves the script's own calls (the same server, maybe without the front).
+ */
+async function measure(origin, apiOrigin) {
   let browser;
   try {
-    const session = await api(origin, '/api/login', { body: DEMO });
+    const session = await api(apiOrigin, '/api/login', { body: DEMO });
     if (!session.token) throw new Error('the demo login did not give a token');
     // Once a person has signed in on a browser, the app has switched to their account's language and
     // keeps it in storage (app/language-follower.tsx), so a returning visit starts in it. Without it,
     // every signed-in run would measure the one-time switch from the headless browser's English.
-    const preferences = await api(origin, '/api/account/preferences', { token: session.token });
+    const preferences = await api(apiOrigin, '/api/account/preferences', { token: session.token });
     if (!preferences.language) throw new Error('the demo account has no language');
-    const stars = await api(origin, '/api/wag-stars');
+    const stars = await api(apiOrigin, '/api/wag-stars');
     const star = stars.users?.[0]?.username;
     if (!star) throw new Error('the demo world has no WAG Star');
-    const feed = await api(origin, '/api/feed', { token: session.token });
+    const feed = await api(apiOrigin, '/api/feed', { token: session.token });
     // A public post with a picture (not VIP, not a quicky: those open in the player).
     const open = (feed.items ?? []).filter((item) => item.visibility === 'public' && !item.locked && item.post_type !== 'quicky');
     const post = open.find((item) => item.media_type === 'image') ?? open[0];
@@ -182,7 +262,7 @@ async function measure(origin) {
     browser = await puppeteer.launch({
       executablePath: chromePath,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--ignore-certificate-errors'],
       defaultViewport: null,
     });
 
@@ -235,6 +315,8 @@ async function measure(origin) {
           fcp: value('first-contentful-paint'),
           lcpElement: lcpElement(lhr),
           homeTab: state.tab,
+          // The protocol the page itself came over (h2 through the front, http/1.1 from the server).
+          protocol: requests.find((item) => item.resourceType === 'Document')?.protocol ?? '?',
           signedIn: me?.statusCode === 200,
           // What moved, for --json: Lighthouse's layout-shift culprits, largest first.
           shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 5).map((item) => ({ score: item.score, node: item.node?.snippet ?? item.node?.selector })),
@@ -264,7 +346,8 @@ async function measure(origin) {
     const header = ['page', 'perf', 'LCP', 'CLS', 'TBT', 'FCP', 'LCP element'];
     const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
     const line = (row) => `| ${row.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
-    console.log(`Lighthouse ${lighthouseVersion()} performance, mobile, simulated throttling; median of ${runs} runs a page;`);
+    const protocols = [...new Set(results.flatMap(({ figures }) => figures.map((figure) => figure.protocol)))].join(', ');
+    console.log(`Lighthouse ${lighthouseVersion()} performance, mobile, simulated throttling; median of ${runs} runs a page; pages from ${origin} over ${protocols};`);
     console.log('consent and age gates accepted beforehand in every run (so the gate is not what is measured);');
     console.log(`'signed in' is ${DEMO.email} in the account's language (GET /api/me 200 checked in each run). Targets: perf >= 95, LCP <= 1.8 s, CLS <= 0.05, TBT <= 150 ms.`);
     console.log(line(header));
