@@ -1,11 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { currentLocale } from '../lib/i18n';
 import { switchLanguage } from '../lib/language';
-import { useAfterFirstScreen } from '../lib/idle';
-import { preferencesQuery } from '../lib/queries/preferences';
+import { useAccountPreferences } from '../lib/queries/preferences';
 import { useSession } from '../lib/session';
-import { viewerKey } from '../lib/viewer-key';
 
 /**
  * A signed-in person's language is the one saved in their preferences: once per session it is read
@@ -14,9 +11,7 @@ import { viewerKey } from '../lib/viewer-key';
  */
 export function LanguageFollower() {
   const session = useSession();
-  // Read once the first screen is drawn: until then this browser's kept choice stands.
-  const drawn = useAfterFirstScreen();
-  const preferences = useQuery({ ...preferencesQuery(viewerKey(session)), enabled: session.token !== null && drawn });
+  const preferences = useAccountPreferences();
   const followed = useRef<string | null>(null);
   const saved = preferences.data?.language;
 

@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PreferencesPatch, PreferencesResponse } from '@wag/contract/preferences';
 import { api } from '../api';
-import { useViewerKey } from '../viewer-key';
+import { useAfterFirstScreen } from '../idle';
+import { useSession } from '../session';
+import { useViewerKey, viewerKey } from '../viewer-key';
 
 const preferencesKey = (viewer: string) => ['preferences', viewer] as const;
 
@@ -14,6 +16,17 @@ export const preferencesQuery = (viewer: string) =>
 
 export function usePreferences() {
   return useQuery(preferencesQuery(useViewerKey()));
+}
+
+/**
+ * The signed-in person's preferences for what follows the account across devices (the theme, the
+ * language): read once the first screen is drawn, since until then this browser's kept choice
+ * stands; nothing is asked for a guest.
+ */
+export function useAccountPreferences() {
+  const session = useSession();
+  const drawn = useAfterFirstScreen();
+  return useQuery({ ...preferencesQuery(viewerKey(session)), enabled: session.token !== null && drawn });
 }
 
 /**
