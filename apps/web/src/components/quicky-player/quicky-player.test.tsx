@@ -1,11 +1,14 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetFirstScreen } from '../../lib/idle';
 import { renderRoutes } from '../../test/render-routes';
 import { makePost } from '../../test/social-fixtures';
 import { QuickyPlayer, type QuickyPlayerProps } from './quicky-player';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  resetFirstScreen();
   localStorage.clear();
 });
 
@@ -73,6 +76,32 @@ describe('QuickyPlayer', () => {
     renderPlayer({ items, index: 1 });
     expect(screen.getAllByTestId('player-slide').map((slide) => slide.getAttribute('data-slug'))).toEqual(['a', 'b', 'c']);
     expect(screen.getByTestId('player-video')).toHaveAttribute('src', items[1]!.video_url);
+  });
+
+  it('gives the neighbours their stills once the first screen is drawn, the one on screen at once', async () => {
+    resetFirstScreen();
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const items = ['a', 'b', 'c'].map((slug) => quicky(slug, { video_thumbnail_url: `/media/${slug}/poster.webp` }));
+    const { onIndexChange } = renderPlayer({ items, index: 1 });
+    const poster = (slug: string) => document.querySelector(`[data-slug="${slug}"] video`)?.getAttribute('poster') ?? null;
+    expect(poster('b')).toBe('/media/b/poster.webp');
+    expect(poster('a')).toBeNull();
+    expect(poster('c')).toBeNull();
+
+    // The page's load, then its first idle moment: the first screen is drawn.
+    await act(async () => {
+      window.dispatchEvent(new Event('load'));
+      await Promise.resolve();
+    });
+    await act(async () => {
+      for (const callback of idle.splice(0)) callback();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(poster('a')).toBe('/media/a/poster.webp');
+    expect(poster('c')).toBe('/media/c/poster.webp');
+    expect(onIndexChange).not.toHaveBeenCalled();
   });
 
   it('sends a guest who asks for the comments to /login', async () => {

@@ -4,6 +4,7 @@ import { quickyPoster } from '../posts/post-media';
 import { BottomSheet } from '../ui/bottom-sheet';
 import { Icon } from '../ui/icon';
 import { t } from '../../lib/i18n';
+import { useAfterFirstScreen } from '../../lib/idle';
 import { usePlayerPost } from '../../lib/queries/player-post';
 import { useSession } from '../../lib/session';
 import { useMutedPreference } from '../../lib/sound-preference';
@@ -195,6 +196,9 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
   const playable = !item.locked && item.status === 'ready' && Boolean(item.video_url ?? item.media_url);
   const src = item.video_url ?? item.media_url ?? undefined;
   const poster = quickyPoster(item);
+  // The neighbours' stills wait until the first screen is drawn: the phone's line goes to the one on
+  // screen (the page's largest picture) first. A swipe before then puts a neighbour on screen.
+  const drawn = useAfterFirstScreen();
   // The stream loads for the quicky on screen and the next one, as the MP4 preloads; hls.js only then.
   const source = useVideoSource(video, { stream: item.stream_url, file: src }, { load: playable && (active || offset === 1) });
   const knowsLike = !token || detail !== undefined || item.isLiked !== undefined;
@@ -292,7 +296,7 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
             ref={video}
             className="qp-slide__video"
             src={source}
-            poster={poster}
+            poster={active || drawn ? poster : undefined}
             loop
             playsInline
             muted={muted}
