@@ -48,6 +48,15 @@ export interface StoriesServiceDeps {
   identity: Pick<IdentityRepository, 'isVerified'>;
 }
 
+
+/**
+ * A Quickyteca group's cover, drawn in a 64 px circle: the 360x640 tile that every story's folder
+ * holds (an image's renditions and a video's poster renditions both make it), not the newest story's
+ * display frame (1080 px wide; a video's poster).
+ */
+function groupCoverUrl(coverKey: string | null | undefined): string | null {
+  return coverKey ? mediaUrl(folderOfFileKey(coverKey), MEDIA_FILES.thumb) : null;
+}
 export function createStoriesService({ stories, clock, store, notify, messages: directMessages, uow, mediaHashes, identity }: StoriesServiceDeps) {
   const activeSince = () => new Date(clock.now().getTime() - STORY_LIFETIME_MS);
 
@@ -232,10 +241,10 @@ export function createStoriesService({ stories, clock, store, notify, messages: 
       const rows = await stories.groups(await ownerOf(username), viewer?.userId ?? null, clock.now());
       const recents = rows.find((row) => row.id === null);
       return {
-        recents: { count: recents?.count ?? 0, cover_url: mediaFileUrl(recents?.cover_key) },
+        recents: { count: recents?.count ?? 0, cover_url: groupCoverUrl(recents?.cover_key) },
         groups: rows
           .filter((row): row is typeof row & { id: string; name: string } => row.id !== null && row.name !== null)
-          .map((row) => ({ id: row.id, name: row.name, count: row.count, cover_url: mediaFileUrl(row.cover_key) })),
+          .map((row) => ({ id: row.id, name: row.name, count: row.count, cover_url: groupCoverUrl(row.cover_key) })),
       };
     },
 

@@ -189,4 +189,21 @@ describe('owner-only actions and the Quickyteca', () => {
     const foreign = (await post('/api/story-groups', stranger, { name: 'Mío' })).json().group;
     expect((await post(`/api/stories/${a}/move-to-group`, author, { group_id: foreign.id })).statusCode).toBe(404);
   });
+
+  it("covers a group with its newest story's small tile, for a video as for an image", async () => {
+    const author = await createUser(t);
+    const group = (await post('/api/story-groups', author, { name: 'Playa' })).json().group;
+    const at = t.clock.now();
+    const insert = (values: { kind: 'image' | 'video'; image_key: string | null; video_key: string | null; poster_key: string | null; duration_ms: number | null }) =>
+      t.db.insertInto('stories').values({ user_id: author.id, audience: 'public', created_at: at, ...values }).returning('id').executeTakeFirstOrThrow();
+    // A video's poster is its 1080 px display frame; an image story as the demo world writes it has no poster.
+    const video = await insert({ kind: 'video', image_key: null, video_key: 'u/vvvvvvvvvvvvvvvvvvvv/video.mp4', poster_key: 'u/vvvvvvvvvvvvvvvvvvvv/poster.webp', duration_ms: 5000 });
+    const image = await insert({ kind: 'image', image_key: 'u/iiiiiiiiiiiiiiiiiiii/full.webp', video_key: null, poster_key: null, duration_ms: null });
+    await post(`/api/stories/${video.id}/move-to-group`, author, { group_id: group.id });
+    await post(`/api/stories/${image.id}/move-to-highlights`, author);
+
+    const groups = (await get(`/api/story-groups/${author.username}`, stranger)).json();
+    expect(groups.groups).toEqual([{ id: group.id, name: 'Playa', count: 1, cover_url: '/media/u/vvvvvvvvvvvvvvvvvvvv/thumb.webp' }]);
+    expect(groups.recents).toEqual({ count: 1, cover_url: '/media/u/iiiiiiiiiiiiiiiiiiii/thumb.webp' });
+  });
 });
