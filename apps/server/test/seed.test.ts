@@ -315,6 +315,18 @@ describe('demo world', () => {
     expect(stars.find((star) => star.id === mine[0]!.creator_id)?.username).toBe('valeria_rios');
   });
 
+  it('writes its stories as an upload does: a poster in the story\'s folder, the image\'s being its 9:16 tile', async () => {
+    const stories = await db.selectFrom('stories').select(['kind', 'image_key', 'video_key', 'poster_key']).execute();
+    expect(stories.some((story) => story.kind === 'image')).toBe(true);
+    for (const story of stories) {
+      const main = (story.kind === 'image' ? story.image_key : story.video_key) as string;
+      expect(story.poster_key).not.toBeNull();
+      expect(folderOfFileKey(story.poster_key as string)).toBe(folderOfFileKey(main));
+      if (story.kind === 'image') expect(story.poster_key).toBe(`${folderOfFileKey(main)}/${MEDIA_FILES.thumb}`);
+      await expect(fs.stat(mediaPath(mediaDir, story.poster_key as string))).resolves.toBeTruthy();
+    }
+  });
+
   it('has active stories for about half the creators, highlights and named groups', async () => {
     const dayAgo = new Date(Date.now() - 24 * 3_600_000);
     const active = await db.selectFrom('stories').select('user_id').distinct().where('created_at', '>', dayAgo).execute();

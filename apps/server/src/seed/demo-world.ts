@@ -232,8 +232,9 @@ async function insertWorld(trx: Transaction<DB>, world: World, passwordHashes: s
   }));
   const postMedia = world.postMedia.map(({ row, slot }) => ({ ...row, ...mediaColumns(slot) }));
   const stories = world.stories.map(({ row, slot }) => {
-    const { thumb_key: _thumb, ...columns } = mediaColumns(slot);
-    return { ...row, ...columns };
+    const { thumb_key: thumb, ...columns } = mediaColumns(slot);
+    // As an upload writes a story (stories.service.ts): an image's poster is its 9:16 tile.
+    return { ...row, ...columns, poster_key: columns.poster_key ?? thumb };
   });
   // Replies point at top-level comments: those go first.
   const comments = [...world.comments].sort((a, b) => Number(a.parent_id != null) - Number(b.parent_id != null));
