@@ -111,6 +111,21 @@ describe('useAfterFirstScreen', () => {
     await waitFor(() => expect(result.current).toBe(true));
   });
 
+  it('starts afresh after a reset: a wait from before it ending later marks nothing done', async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const old = afterFirstScreen(60_000);
+    window.dispatchEvent(new Event('load'));
+    resetFirstScreen();
+    // The old wait ends now, after the reset.
+    idle.splice(0).forEach((run) => run());
+    expect(await settled(old)).toBe(true);
+    const seen: boolean[] = [];
+    renderHook(() => seen.push(useAfterFirstScreen()));
+    expect(seen[0]).toBe(false);
+  });
+
   it('is true from the first render for what mounts after the wait is over', async () => {
     vi.stubGlobal('requestIdleCallback', (run: () => void) => run());
     await afterFirstScreen();

@@ -16,6 +16,8 @@ export function onIdle(callback: () => void, timeout: number, fallbackDelay = 0)
 let firstScreen: Promise<void> | undefined;
 /** True once the wait below is over: a component mounted later starts at true. */
 let firstScreenDone = false;
+/** Which wait is current (tests start new ones): an older wait ending later marks nothing done. */
+let firstScreenGeneration = 0;
 
 /**
  * Resolves once the page's first screen has loaded and been drawn: after its `load` event (or at once
@@ -25,6 +27,7 @@ let firstScreenDone = false;
  * never finishes holds nothing back.
  */
 export function afterFirstScreen(cap = 3000): Promise<void> {
+  const generation = firstScreenGeneration;
   firstScreen ??= (
     typeof document === 'undefined'
       ? Promise.resolve()
@@ -39,7 +42,7 @@ export function afterFirstScreen(cap = 3000): Promise<void> {
           else window.addEventListener('load', whenIdle, { once: true });
         })
   ).then(() => {
-    firstScreenDone = true;
+    if (generation === firstScreenGeneration) firstScreenDone = true;
   });
   return firstScreen;
 }
@@ -48,6 +51,7 @@ export function afterFirstScreen(cap = 3000): Promise<void> {
 export function resetFirstScreen(): void {
   firstScreen = undefined;
   firstScreenDone = false;
+  firstScreenGeneration += 1;
 }
 
 /**

@@ -78,7 +78,7 @@ describe('QuickyPlayer', () => {
     expect(screen.getByTestId('player-video')).toHaveAttribute('src', items[1]!.video_url);
   });
 
-  it('gives the neighbours their stills once the first screen is drawn, the one on screen at once', async () => {
+  it('gives the neighbours their stills and video bytes once the first screen is drawn, the one on screen at once', async () => {
     resetFirstScreen();
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
     const idle: Array<() => void> = [];
@@ -86,9 +86,11 @@ describe('QuickyPlayer', () => {
     const items = ['a', 'b', 'c'].map((slug) => quicky(slug, { video_thumbnail_url: `/media/${slug}/poster.webp` }));
     const { onIndexChange } = renderPlayer({ items, index: 1 });
     const poster = (slug: string) => document.querySelector(`[data-slug="${slug}"] video`)?.getAttribute('poster') ?? null;
+    const preload = (slug: string) => document.querySelector(`[data-slug="${slug}"] video`)?.getAttribute('preload') ?? null;
     expect(poster('b')).toBe('/media/b/poster.webp');
-    expect(poster('a')).toBeNull();
-    expect(poster('c')).toBeNull();
+    expect(preload('b')).toBe('auto');
+    expect([poster('a'), poster('c')]).toEqual([null, null]);
+    expect([preload('a'), preload('c')]).toEqual(['none', 'none']);
 
     // The page's load, then its first idle moment: the first screen is drawn.
     await act(async () => {
@@ -101,6 +103,8 @@ describe('QuickyPlayer', () => {
     });
     expect(poster('a')).toBe('/media/a/poster.webp');
     expect(poster('c')).toBe('/media/c/poster.webp');
+    // The next one readies its start for the swipe; the one behind only its size and length.
+    expect([preload('a'), preload('b'), preload('c')]).toEqual(['metadata', 'auto', 'auto']);
     expect(onIndexChange).not.toHaveBeenCalled();
   });
 

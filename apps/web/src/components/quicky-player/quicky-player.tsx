@@ -196,8 +196,9 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
   const playable = !item.locked && item.status === 'ready' && Boolean(item.video_url ?? item.media_url);
   const src = item.video_url ?? item.media_url ?? undefined;
   const poster = quickyPoster(item);
-  // The neighbours' stills wait until the first screen is drawn: the phone's line goes to the one on
-  // screen (the page's largest picture) first. A swipe before then puts a neighbour on screen.
+  // The neighbours' stills and video bytes wait until the first screen is drawn: the phone's line goes
+  // to the one on screen (the page's largest picture) first. A swipe before then puts a neighbour on
+  // screen, which loads at once.
   const drawn = useAfterFirstScreen();
   // The stream loads for the quicky on screen and the next one, as the MP4 preloads; hls.js only then.
   const source = useVideoSource(video, { stream: item.stream_url, file: src }, { load: playable && (active || offset === 1) });
@@ -301,7 +302,7 @@ function Slide({ item, offset, counted, onStep, onComments }: SlideProps) {
             playsInline
             muted={muted}
             autoPlay={active}
-            preload={offset === 1 || active ? 'auto' : 'metadata'}
+            preload={active ? 'auto' : !drawn ? 'none' : offset === 1 ? 'auto' : 'metadata'}
             data-testid={active ? 'player-video' : 'player-video-idle'}
           />
         ) : (
