@@ -92,55 +92,77 @@ async function waitForServer(origin, child, limitMs) {
  * a throwaway certificate, files under a temporary folder). Each change must find its line once, so a
  * change of deploy/nginx.conf that this does not follow fails here instead of measuring something else.
  */
+/**
+ * What a Ctrl+C must stop before the script exits (the server, the front and its folder, the
+ * browser), each an async function; puppeteer's own handler, which would exit at once, is off.
+ */
+const onInterrupt = new Set();
+process.once('SIGINT', async () => {
+  await Promise.all([...onInterrupt].map((stop) => stop().catch(() => undefined)));
+  process.exit(130);
+});
+
 async function startFront(upstreamPort) {
   if (!fs.existsSync(nginxPath)) throw new Error(`nginx is not installed at ${nginxPath} (apt-get install -y nginx; .ci/run installs it), or measure the server itself with --direct`);
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'wag-lighthouse-front-'));
-  const cert = path.join(prefix, 'cert.pem');
-  const key = path.join(prefix, 'key.pem');
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
-  const port = await freePort();
-  let conf = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
-  const swap = (from, to) => {
-    const count = conf.split(from).length - 1;
-    if (count !== 1) throw new Error(`deploy/nginx.conf: expected ${JSON.stringify(from)} once, found it ${count} times`);
-    conf = conf.replace(from, to);
-  };
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${prefix}/${name};`).join('\n');
-  swap('worker_processes auto;', `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;\ndaemon off;\npid ${prefix}/nginx.pid;\nerror_log stderr warn;`);
-  swap('  access_log /var/log/nginx/access.log;', `  access_log off;\n${temp}`);
-  swap('server web:3000 ', `server 127.0.0.1:${upstreamPort} `);
-  // The plain-HTTP server only redirects to TLS; port 80 is not ours to take.
-  swap('    listen 80;', `    listen 127.0.0.1:${await freePort()};`);
-  swap('listen 443 ssl http2;', `listen 127.0.0.1:${port} ssl http2;`);
-  swap('/etc/nginx/certs/fullchain.pem', cert);
-  swap('/etc/nginx/certs/privkey.pem', key);
-  fs.writeFileSync(path.join(prefix, 'nginx.conf'), conf);
-  const child = spawn(nginxPath, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const origin = `https://127.0.0.1:${port}`;
-  const until = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx stopped (exit ${child.exitCode})`);
-    const status = await new Promise((resolve) => {
-      https.get(`${origin}/healthz`, { rejectUnauthorized: false }, (response) => {
-        response.resume();
-        resolve(response.statusCode);
-      }).on('error', () => resolve(0));
-    });
-    if (status === 200) break;
-    if (Date.now() > until) throw new Error(`the front did not answer within 15 s (last status ${status})`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    origin,
+  let child = null;
+  const running = () => child !== null && child.exitCode === null && child.signalCode === null;
+  const front = {
+    origin: '',
     async stop() {
-      if (child.exitCode === null) {
+      if (running()) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
+        await exited;
       }
       fs.rmSync(prefix, { recursive: true, force: true });
+      onInterrupt.delete(front.stop);
     },
   };
+  onInterrupt.add(front.stop);
+  try {
+    const cert = path.join(prefix, 'cert.pem');
+    const key = path.join(prefix, 'key.pem');
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.error?.message ?? made.stderr}`);
+    const port = await freePort();
+    let conf = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
+    const swap = (from, to) => {
+      const count = conf.split(from).length - 1;
+      if (count !== 1) throw new Error(`deploy/nginx.conf: expected ${JSON.stringify(from)} once, found it ${count} times`);
+      conf = conf.replace(from, to);
+    };
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${prefix}/${name};`).join('\n');
+    swap('worker_processes auto;', `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;\ndaemon off;\npid ${prefix}/nginx.pid;\nerror_log stderr warn;`);
+    swap('  access_log /var/log/nginx/access.log;', `  access_log off;\n${temp}`);
+    swap('server web:3000 ', `server 127.0.0.1:${upstreamPort} `);
+    // The plain-HTTP server only redirects to TLS; port 80 is not ours to take.
+    swap('    listen 80;', `    listen 127.0.0.1:${await freePort()};`);
+    swap('listen 443 ssl http2;', `listen 127.0.0.1:${port} ssl http2;`);
+    swap('/etc/nginx/certs/fullchain.pem', cert);
+    swap('/etc/nginx/certs/privkey.pem', key);
+    fs.writeFileSync(path.join(prefix, 'nginx.conf'), conf);
+    child = spawn(nginxPath, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
+    front.origin = `https://127.0.0.1:${port}`;
+    const until = Date.now() + 15_000;
+    for (;;) {
+      if (!running()) throw new Error(`nginx stopped (${child.signalCode ?? `exit ${child.exitCode}`})`);
+      const status = await new Promise((resolve) => {
+        https
+          .get(`${front.origin}/healthz`, { rejectUnauthorized: false }, (response) => {
+            response.resume();
+            resolve(response.statusCode);
+          })
+          .on('error', () => resolve(0));
+      });
+      if (status === 200) return front;
+      if (Date.now() > until) throw new Error(`the front did not answer within 15 s (last status ${status})`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch (error) {
+    await front.stop();
+    throw error;
+  }
 }
 
 async function api(origin, pathname, { token, body } = {}) {
@@ -181,6 +203,7 @@ function lcpElement(lhr) {
 async function main() {
   if (!fs.existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROME_PATH)`);
   if (givenOrigin) return measure(givenOrigin.replace(/\/$/, ''), (givenApiOrigin ?? givenOrigin).replace(/\/$/, ''));
+  if (!direct && !fs.existsSync(nginxPath)) throw new Error(`nginx is not installed at ${nginxPath} (apt-get install -y nginx; .ci/run installs it), or measure the server itself with --direct`);
   if (build) {
     say('building the web app');
     const result = spawnSync('npm', ['run', 'build', '-w', '@wag/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -206,10 +229,7 @@ async function main() {
   const stop = () => {
     if (server.exitCode === null) server.kill('SIGTERM');
   };
-  process.once('SIGINT', () => {
-    stop();
-    process.exit(130);
-  });
+  onInterrupt.add(async () => stop());
   try {
     await waitForServer(origin, server, 900_000);
     say('server up');
@@ -220,10 +240,13 @@ async function main() {
       await measure(front.origin, origin);
     }
   } finally {
-    await front?.stop();
-    stop();
-    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
-    if (!keptDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    try {
+      await front?.stop();
+    } finally {
+      stop();
+      await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
+      if (!keptDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 
@@ -260,11 +283,14 @@ async function measure(origin, apiOrigin) {
     ].filter((page) => !only || only.some((name) => name === page.name || name === page.key));
 
     browser = await puppeteer.launch({
+      handleSIGINT: false,
       executablePath: chromePath,
       headless: true,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--ignore-certificate-errors'],
       defaultViewport: null,
     });
+    const closeBrowser = () => browser.close();
+    onInterrupt.add(closeBrowser);
 
     const results = [];
     for (const page of pages) {

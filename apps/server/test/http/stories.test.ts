@@ -196,7 +196,7 @@ describe('owner-only actions and the Quickyteca', () => {
     const at = t.clock.now();
     const insert = (values: { kind: 'image' | 'video'; image_key: string | null; video_key: string | null; poster_key: string | null; duration_ms: number | null }) =>
       t.db.insertInto('stories').values({ user_id: author.id, audience: 'public', created_at: at, ...values }).returning('id').executeTakeFirstOrThrow();
-    // A video's poster is its 1080 px display frame; an image story as the demo world writes it has no poster.
+    // A video's poster is its 1080 px display frame; an image story without a poster (the demo world wrote them so until 2026-11-29).
     const video = await insert({ kind: 'video', image_key: null, video_key: 'u/vvvvvvvvvvvvvvvvvvvv/video.mp4', poster_key: 'u/vvvvvvvvvvvvvvvvvvvv/poster.webp', duration_ms: 5000 });
     const image = await insert({ kind: 'image', image_key: 'u/iiiiiiiiiiiiiiiiiiii/full.webp', video_key: null, poster_key: null, duration_ms: null });
     await post(`/api/stories/${video.id}/move-to-group`, author, { group_id: group.id });
