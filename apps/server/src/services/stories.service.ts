@@ -48,7 +48,6 @@ export interface StoriesServiceDeps {
   identity: Pick<IdentityRepository, 'isVerified'>;
 }
 
-
 /**
  * A Quickyteca group's cover, drawn in a 64 px circle: the 360x640 tile that every story's folder
  * holds (an image's renditions and a video's poster renditions both make it), not the newest story's
@@ -57,6 +56,7 @@ export interface StoriesServiceDeps {
 function groupCoverUrl(coverKey: string | null | undefined): string | null {
   return coverKey ? mediaUrl(folderOfFileKey(coverKey), MEDIA_FILES.thumb) : null;
 }
+
 export function createStoriesService({ stories, clock, store, notify, messages: directMessages, uow, mediaHashes, identity }: StoriesServiceDeps) {
   const activeSince = () => new Date(clock.now().getTime() - STORY_LIFETIME_MS);
 
