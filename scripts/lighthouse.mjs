@@ -87,12 +87,6 @@ async function waitForServer(origin, child, limitMs) {
 }
 
 /**
- * The deployment's front (deploy/nginx.conf) on 127.0.0.1: its own file, with only what a machine
- * without the deployment's names and certificates needs changed (the server's address, a free port,
- * a throwaway certificate, files under a temporary folder). Each change must find its line once, so a
- * change of deploy/nginx.conf that this does not follow fails here instead of measuring something else.
- */
-/**
  * What a Ctrl+C must stop before the script exits (the server, the front and its folder, the
  * browser), each an async function; puppeteer's own handler, which would exit at once, is off.
  */
@@ -102,6 +96,12 @@ process.once('SIGINT', async () => {
   process.exit(130);
 });
 
+/**
+ * The deployment's front (deploy/nginx.conf) on 127.0.0.1: its own file, with only what a machine
+ * without the deployment's names and certificates needs changed (the server's address, a free port,
+ * a throwaway certificate, files under a temporary folder). Each change must find its line once, so a
+ * change of deploy/nginx.conf that this does not follow fails here instead of measuring something else.
+ */
 async function startFront(upstreamPort) {
   if (!fs.existsSync(nginxPath)) throw new Error(`nginx is not installed at ${nginxPath} (apt-get install -y nginx; .ci/run installs it), or measure the server itself with --direct`);
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'wag-lighthouse-front-'));
