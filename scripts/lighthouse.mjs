@@ -256,6 +256,7 @@ async function main() {
  */
 async function measure(origin, apiOrigin) {
   let browser;
+  const closeBrowser = () => browser.close();
   try {
     const session = await api(apiOrigin, '/api/login', { body: DEMO });
     if (!session.token) throw new Error('the demo login did not give a token');
@@ -289,7 +290,6 @@ async function measure(origin, apiOrigin) {
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--ignore-certificate-errors'],
       defaultViewport: null,
     });
-    const closeBrowser = () => browser.close();
     onInterrupt.add(closeBrowser);
 
     const results = [];
@@ -382,6 +382,7 @@ async function measure(origin, apiOrigin) {
     console.log(`(${seconds()} s in all, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})`);
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(results, null, 2));
   } finally {
+    onInterrupt.delete(closeBrowser);
     await browser?.close();
   }
 }
