@@ -5,6 +5,9 @@ import { trackInFlight, type InFlight } from './in-flight.js';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
+  // A stream whose fetch was aborted can leave its socket open (undici), and a bare Fastify waits for
+  // it until its keep-alive timeout (72 s): close every connection first, as the product's forced drain does.
+  app?.server.closeAllConnections();
   await app?.close();
   app = undefined;
 });
