@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { pathFor } from '@wag/contract/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cardImage, FEED_CARD_SIZES, quickyPoster, quickyTileSizes, tileImage } from '../components/posts/post-media';
-import { quickyTallTiles, quickyTileLoading } from '../components/posts/quicky-layout';
+import { quickyLeadTile, quickyTallTiles, quickyTileLoading } from '../components/posts/quicky-layout';
 import { clearEarly, takeEarly } from '../lib/early';
 import { jsonResponse, renderRoutes } from '../test/render-routes';
 import { calls, makePost } from '../test/social-fixtures';
@@ -170,11 +170,12 @@ describe('/quickys', () => {
     expect(calls(fetchMock)).toEqual(['GET /api/quickys']);
     await vi.waitFor(() => expect(document.head.querySelectorAll('link[rel="preload"][as="image"]').length).toBeGreaterThan(0));
     const preloaded = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => link.getAttribute('href'));
-    // The grid's 'high' tiles on three columns: the first and the tall ones of the first screen (the
-    // 3rd, locked here: no picture, and the 6th); the other first-screen tiles come with the grid.
+    // The grid's one 'high' tile on three columns: the first tall one with a picture (the 3rd is
+    // locked here: no picture; so the 6th); the other first-screen tiles come with the grid.
     const tall = quickyTallTiles(quickys.length, 3);
-    const first = quickys.filter((post, index) => quickyTileLoading(index, tall[index] ?? false) === 'high' && tileImage(post));
-    expect(first.map((post) => post.slug)).toEqual(['q0', 'q5']);
+    const lead = quickyLeadTile(quickys, tall);
+    const first = quickys.filter((post, index) => quickyTileLoading(index, lead) === 'high' && tileImage(post));
+    expect(first.map((post) => post.slug)).toEqual(['q5']);
     expect(preloaded).toEqual(first.map((post) => cardImage(post)!.src));
     // As the grid's tiles ask for them (post-tile.tsx): the tile rendition or the display one, by the tile's width.
     const links = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];

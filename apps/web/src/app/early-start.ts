@@ -1,5 +1,5 @@
 import { cardImage, FEED_CARD_SIZES, quickyPoster, quickyTileSizes } from '../components/posts/post-media';
-import { quickyTallTiles, quickyTileLoading } from '../components/posts/quicky-layout';
+import { quickyLeadTile, quickyTallTiles } from '../components/posts/quicky-layout';
 import { startFeedEarly } from '../features/home/api/feed';
 import { startForYouEarly } from '../features/home/api/for-you';
 import { leadPicture } from '../features/post/lead-picture';
@@ -78,8 +78,8 @@ function startParaTi(viewer: string): void {
 
 /**
  * /quickys: its first page (index.html's script asked for it already; this takes that answer), and the
- * pictures its grid fetches first (the first tile and the tall ones, as on a phone's three columns)
- * once the page names them. The screen's code comes with the page (the server's preload links).
+ * picture its grid fetches first (the lead tile's, as on a phone's three columns: quickyLeadTile) once
+ * the page names it; the other tiles' come with the grid. The screen's code comes with the page (the server's preload links).
  */
 function startQuickys(viewer: string, pictures: boolean): void {
   startExploreQuickysEarly(viewer)
@@ -88,12 +88,10 @@ function startQuickys(viewer: string, pictures: boolean): void {
       // from a phone's: its pictures are left to the grid there.
       if (!pictures || (typeof window.matchMedia === 'function' && window.matchMedia('(min-width: 768px)').matches)) return;
       const tall = quickyTallTiles(page.quickys.length, 3);
-      page.quickys.forEach((post, index) => {
-        const isTall = tall[index] ?? false;
-        const image = quickyTileLoading(index, isTall) === 'high' ? cardImage(post) : null;
-        // The same src, srcset and sizes as the grid's tile (post-grid.tsx), so the tile takes this download.
-        if (image) preloadImage({ ...image, sizes: quickyTileSizes(isTall) });
-      });
+      const lead = quickyLeadTile(page.quickys, tall);
+      const image = lead >= 0 ? cardImage(page.quickys[lead]!) : null;
+      // The same src, srcset and sizes as the grid's tile (post-grid.tsx), so the tile takes this download.
+      if (image) preloadImage({ ...image, sizes: quickyTileSizes(tall[lead] ?? false) });
     })
     .catch(() => undefined);
 }

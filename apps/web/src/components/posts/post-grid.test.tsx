@@ -23,6 +23,20 @@ describe("a grid tile's picture", () => {
     expect(quickyTileSizes(true)).not.toBe(quickyTileSizes(false));
   });
 
+  it('is fetched first for the lead tile alone: the first tall one with a picture; the rest of the first screen at once, the others lazily', () => {
+    // The 3rd (the first tall one) is locked: no picture, so the 6th leads.
+    const quickys = Array.from({ length: 9 }, (_, index) =>
+      makePost({ id: `q${index}`, slug: `q${index}`, post_type: 'quicky', media_type: 'video', ...(index === 2 ? { locked: true } : {}) }),
+    );
+    renderRoutes([{ path: '/', element: <QuickyGrid posts={quickys} /> }]);
+    const tiles = within(screen.getByTestId('quicky-grid')).getAllByTestId('post-tile');
+    const loading = tiles.map((tile) => {
+      const image = tile.querySelector('img');
+      return image ? `${image.getAttribute('loading')}/${image.getAttribute('fetchpriority')}` : 'none';
+    });
+    expect(loading).toEqual(['eager/auto', 'eager/auto', 'none', 'eager/auto', 'eager/auto', 'eager/high', 'lazy/auto', 'lazy/auto', 'lazy/auto']);
+  });
+
   it("is a photo's square tile rendition or its display one in the posts grid; none for a locked post", () => {
     const posts = [makePost({ id: 'g1', slug: 'g1' }), makePost({ id: 'v1', slug: 'v1', post_type: 'vip', locked: true, thumbnail_url: null, image_url: null, media_url: null })];
     renderRoutes([{ path: '/', element: <PostGrid posts={posts} /> }]);

@@ -6,7 +6,7 @@ import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { postHref, quickyTileSizes } from './post-media';
 import { postTileLabel, TileLocked, TilePicture, type TileLoading } from './post-tile';
-import { EAGER_TILES, quickyTallTiles, quickyTileLoading } from './quicky-layout';
+import { EAGER_TILES, quickyLeadTile, quickyTallTiles, quickyTileLoading } from './quicky-layout';
 import './post-grid.css';
 
 function TileBody({ post, loading, sizes }: { post: PostSummary; loading: TileLoading; sizes?: string }) {
@@ -130,6 +130,7 @@ function useGridColumns(grid: RefObject<HTMLElement | null>, fallback: number): 
 export function QuickyGrid({ posts, onOpen }: { posts: PostSummary[]; onOpen?: (post: PostSummary) => void }) {
   const grid = useRef<HTMLUListElement>(null);
   const tall = quickyTallTiles(posts.length, useGridColumns(grid, 3));
+  const lead = quickyLeadTile(posts, tall);
   return (
     <div className="quicky-grid-frame">
       <ul className="quicky-grid" data-testid="quicky-grid" ref={grid}>
@@ -139,7 +140,7 @@ export function QuickyGrid({ posts, onOpen }: { posts: PostSummary[]; onOpen?: (
             post={post}
             tall={tall[index] ?? false}
             onOpen={onOpen}
-            loading={quickyTileLoading(index, tall[index] ?? false)}
+            loading={quickyTileLoading(index, lead)}
             sizes={quickyTileSizes(tall[index] ?? false)}
           />
         ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postHref, tileImage } from './post-media';
-import { fillsWithoutHoles, isTallQuickyTile, placeQuickyTiles, quickyTallTiles } from './quicky-layout';
+import { EAGER_TILES, fillsWithoutHoles, isTallQuickyTile, placeQuickyTiles, quickyLeadTile, quickyTallTiles, quickyTileLoading } from './quicky-layout';
 import { makePost } from '../../test/social-fixtures';
 
 describe('isTallQuickyTile', () => {
@@ -38,6 +38,27 @@ describe('quickyTallTiles', () => {
 
   it('places tiles as dense auto-flow does: a tall tile takes its cell and the one below', () => {
     expect(placeQuickyTiles([false, false, true, false, false, true], 3)).toEqual([[0], [1], [2, 5], [3], [4], [6, 9]]);
+  });
+});
+
+describe('quickyLeadTile', () => {
+  const quickys = (count: number, locked: number[] = []) =>
+    Array.from({ length: count }, (_, index) => makePost({ id: `q${index}`, post_type: 'quicky', locked: locked.includes(index) }));
+
+  it('is the first tall tile with a picture among the first screen\'s, else the first tile with one', () => {
+    expect(quickyLeadTile(quickys(9), quickyTallTiles(9, 3))).toBe(2);
+    expect(quickyLeadTile(quickys(9, [2]), quickyTallTiles(9, 3))).toBe(5);
+    // No tall tile (three quickys on three columns): the first with a picture.
+    expect(quickyLeadTile(quickys(3, [0]), quickyTallTiles(3, 3))).toBe(1);
+    // Tall tiles past the first screen do not lead.
+    expect(quickyLeadTile(quickys(9, [0, 2, 5]), quickyTallTiles(9, 3))).toBe(1);
+    expect(quickyLeadTile(quickys(2, [0, 1]), [false, false])).toBe(-1);
+    expect(quickyLeadTile([], [])).toBe(-1);
+  });
+
+  it('gives one tile "high", the first screen\'s others "eager", the rest "lazy"', () => {
+    expect(Array.from({ length: 8 }, (_, index) => quickyTileLoading(index, 2))).toEqual(['eager', 'eager', 'high', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+    expect(EAGER_TILES).toBe(6);
   });
 });
 

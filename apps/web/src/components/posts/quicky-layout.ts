@@ -1,3 +1,5 @@
+import type { PostSummary } from '@wag/contract/profiles';
+import { tileImage } from './post-media';
 import type { TileLoading } from './post-tile';
 
 /**
@@ -6,9 +8,23 @@ import type { TileLoading } from './post-tile';
  */
 export const EAGER_TILES = 6;
 
-/** How the quicky grid fetches a tile's picture: the first screen's at once, the first and the tall ones there first. */
-export function quickyTileLoading(index: number, tall: boolean): TileLoading {
-  return index >= EAGER_TILES ? 'lazy' : tall || index === 0 ? 'high' : 'eager';
+/**
+ * The quicky grid's first-screen tile whose picture is likely the page's largest paint: the first tall
+ * one with a picture (a tall tile is the largest on any screen; on a phone's three columns the next
+ * one is half below the fold), else the first tile with a picture; -1 when none has one.
+ */
+export function quickyLeadTile(posts: readonly PostSummary[], tall: readonly boolean[]): number {
+  const first = posts.slice(0, EAGER_TILES);
+  const lead = first.findIndex((post, index) => (tall[index] ?? false) && tileImage(post) !== null);
+  return lead >= 0 ? lead : first.findIndex((post) => tileImage(post) !== null);
+}
+
+/**
+ * How the quicky grid fetches a tile's picture: the first screen's at once, the lead tile's
+ * (quickyLeadTile) before the others, so a phone's line carries the largest paint first.
+ */
+export function quickyTileLoading(index: number, lead: number): TileLoading {
+  return index >= EAGER_TILES ? 'lazy' : index === lead ? 'high' : 'eager';
 }
 
 /**
