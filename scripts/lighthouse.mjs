@@ -10,7 +10,8 @@
 // run's figures), --port N (default: a free one), --data-dir DIR (a demo world seeded by an earlier
 // start, kept afterwards: the first start of a demo world makes its media, which takes minutes),
 // --origin URL (measure a server already running on a demo world: no build, no server started).
-// --reports DIR (every run's whole Lighthouse report as JSON, to read what blocked the main thread).
+// --reports DIR (every run's whole Lighthouse report as JSON, and its trace as NAME.trace.json, to read
+// what blocked the main thread: DevTools' Performance panel opens the trace).
 // Chromium: CHROME_PATH, else /usr/bin/chromium.
 //
 // The pages are measured as a phone reaches them in production: through the deployment's front
@@ -315,7 +316,9 @@ async function measure(origin, apiOrigin) {
         const lhr = await audit(`${origin}${page.path}`, tab);
         if (reportsDir) {
           fs.mkdirSync(reportsDir, { recursive: true });
-          fs.writeFileSync(path.join(reportsDir, `${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run}.json`), JSON.stringify(lhr));
+          const base = path.join(reportsDir, `${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run}`);
+          fs.writeFileSync(`${base}.json`, JSON.stringify(lhr));
+          if (lastTrace) fs.writeFileSync(`${base}.trace.json`, JSON.stringify(lastTrace));
         }
 
         // What the page was, as the person would see it: signed in or not, and past the gates.
@@ -391,6 +394,9 @@ async function measure(origin, apiOrigin) {
  * One Lighthouse run in the prepared tab. A trace Lighthouse could not read (NO_NAVSTART and its
  * kin, which a loaded machine causes now and then) is tried again, twice at most.
  */
+/** The trace of the last audit (written beside its report with --reports). */
+let lastTrace;
+
 async function audit(url, tab) {
   for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(
@@ -404,7 +410,10 @@ async function audit(url, tab) {
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
-    if (!lhr.runtimeError) return lhr;
+    if (!lhr.runtimeError) {
+      lastTrace = result.artifacts?.Trace;
+      return lhr;
+    }
     if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     say(`${url}: ${lhr.runtimeError.code}, trying again`);
     const cdp = await tab.createCDPSession();
