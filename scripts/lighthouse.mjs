@@ -12,7 +12,7 @@
 // start, kept afterwards: the first start of a demo world makes its media, which takes minutes),
 // --origin URL (measure a server already running on a demo world: no build, no server started).
 // --reports DIR (every run's whole Lighthouse report as JSON, and its trace as NAME.trace.json, to read
-// what blocked the main thread: DevTools' Performance panel opens the trace).
+// what blocked the main thread: DevTools' Performance panel opens the trace; about 6 MB a run).
 // Chromium: CHROME_PATH, else /usr/bin/chromium.
 //
 // The pages are measured as a phone reaches them in production: through the deployment's front
@@ -89,24 +89,31 @@ async function waitForServer(origin, child, limitMs) {
 }
 
 /**
- * Waits until the server's job queue is empty (its /metrics: nothing waiting, nothing running) at most
- * `limitMs`, and returns the seconds waited, or null when it was still busy then. A fresh demo world
+ * Waits until the server's job queue reads empty (its /metrics: the `jobs_queue_depth` and
+ * `jobs_running` gauges all 0) three times in a row, a second apart, at most `limitMs`, and returns the
+ * seconds waited, or null when it was still busy then (or never showed the gauges). A fresh demo world
  * makes its videos' streams for a minute or so after the server answers; ffmpeg on the same cores as
  * the browser would be measured as the pages' main thread (in production the workers run elsewhere).
+ * A job waiting out a retry's delay is in neither gauge: three readings narrow that gap, not close it.
  */
 async function waitForJobs(origin, child, limitMs) {
   const started = Date.now();
   const headers = process.env.METRICS_TOKEN ? { authorization: `Bearer ${process.env.METRICS_TOKEN}` } : {};
+  let quiet = 0;
   while (Date.now() - started < limitMs) {
     if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
-    const response = await fetch(`${origin}/metrics`, { headers });
-    if (!response.ok) throw new Error(`GET /metrics: ${response.status}`);
-    const text = await response.text();
-    const busy = text
-      .split('\n')
-      .filter((line) => /^jobs_(queue_depth|running)\{/.test(line))
-      .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
-    if (busy === 0) return Math.round((Date.now() - started) / 1000);
+    let values = [];
+    try {
+      const response = await fetch(`${origin}/metrics`, { headers });
+      if (response.ok) {
+        values = [...(await response.text()).matchAll(/^jobs_(?:queue_depth|running)(?:\{[^}]*\})?\s+(\S+)/gm)].map((match) => Number(match[1]));
+      }
+    } catch {
+      // Asked again below.
+    }
+    const empty = values.length > 0 && values.every((value) => value === 0);
+    quiet = empty ? quiet + 1 : 0;
+    if (quiet === 3) return Math.round((Date.now() - started) / 1000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   return null;
@@ -340,12 +347,12 @@ async function measure(origin, apiOrigin) {
         await cdp.send('Network.clearBrowserCookies');
         await cdp.detach();
 
-        const lhr = await audit(`${origin}${page.path}`, tab);
+        const { lhr, trace } = await audit(`${origin}${page.path}`, tab);
         if (reportsDir) {
           fs.mkdirSync(reportsDir, { recursive: true });
           const base = path.join(reportsDir, `${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run}`);
           fs.writeFileSync(`${base}.json`, JSON.stringify(lhr));
-          if (lastTrace) fs.writeFileSync(`${base}.trace.json`, JSON.stringify(lastTrace));
+          if (trace) fs.writeFileSync(`${base}.trace.json`, JSON.stringify(trace));
         }
 
         // What the page was, as the person would see it: signed in or not, and past the gates.
@@ -419,11 +426,9 @@ async function measure(origin, apiOrigin) {
 
 /**
  * One Lighthouse run in the prepared tab. A trace Lighthouse could not read (NO_NAVSTART and its
- * kin, which a loaded machine causes now and then) is tried again, twice at most.
+ * kin, which a loaded machine causes now and then) is tried again, twice at most. Returns the report
+ * and its trace.
  */
-/** The trace of the last audit (written beside its report with --reports). */
-let lastTrace;
-
 async function audit(url, tab) {
   for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(
@@ -437,10 +442,7 @@ async function audit(url, tab) {
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
-    if (!lhr.runtimeError) {
-      lastTrace = result.artifacts?.Trace;
-      return lhr;
-    }
+    if (!lhr.runtimeError) return { lhr, trace: result.artifacts?.Trace };
     if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     say(`${url}: ${lhr.runtimeError.code}, trying again`);
     const cdp = await tab.createCDPSession();

@@ -162,7 +162,7 @@ describe('/quickys', () => {
     answers['/api/quickys'] = { quickys: [], nextCursor: null };
   });
 
-  it('asks for its first page at once, and the pictures its grid fetches first once the page names them', async () => {
+  it('asks for its first page at once, and the picture its grid fetches first once the page names it', async () => {
     const quickys = Array.from({ length: 8 }, (_, index) => makePost({ slug: `q${index}`, post_type: 'quicky', media_type: 'video', locked: index === 2 }));
     answers['/api/quickys'] = { quickys, nextCursor: null };
     const fetchMock = serve();
@@ -170,12 +170,12 @@ describe('/quickys', () => {
     expect(calls(fetchMock)).toEqual(['GET /api/quickys']);
     await vi.waitFor(() => expect(document.head.querySelectorAll('link[rel="preload"][as="image"]').length).toBeGreaterThan(0));
     const preloaded = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => link.getAttribute('href'));
-    // The grid's one 'high' tile on three columns: the first tall one with a picture (the 3rd is
-    // locked here: no picture; so the 6th); the other first-screen tiles come with the grid.
+    // The grid's one 'high' tile on three columns: the first tall one (the 3rd), locked here (no
+    // picture), so the first tile; the other first-screen tiles come with the grid.
     const tall = quickyTallTiles(quickys.length, 3);
     const lead = quickyLeadTile(quickys, tall);
     const first = quickys.filter((post, index) => quickyTileLoading(index, lead) === 'high' && tileImage(post));
-    expect(first.map((post) => post.slug)).toEqual(['q5']);
+    expect(first.map((post) => post.slug)).toEqual(['q0']);
     expect(preloaded).toEqual(first.map((post) => cardImage(post)!.src));
     // As the grid's tiles ask for them (post-tile.tsx): the tile rendition or the display one, by the tile's width.
     const links = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];

@@ -15,7 +15,7 @@ import { viewerKey } from '../lib/viewer-key';
  * Run by main.tsx before anything else waits: on the home ('/'), the screen's code and the answers it
  * will show are asked for at once, in parallel with the language catalog, instead of one after the
  * other once React has rendered (the signed-in first screen was index.html → app → catalog → home's
- * code → /api/me and /api/feed → the first image); on /quickys, its first page and first pictures;
+ * code → /api/me and /api/feed → the first image); on /quickys, its first page and first picture;
  * on a post's page, its lead picture once its answer names it. Every other page starts as before (a
  * profile's answers are index.html's to ask).
  */

@@ -23,8 +23,16 @@ describe("a grid tile's picture", () => {
     expect(quickyTileSizes(true)).not.toBe(quickyTileSizes(false));
   });
 
-  it('is fetched first for the lead tile alone: the first tall one with a picture; the rest of the first screen at once, the others lazily', () => {
-    // The 3rd (the first tall one) is locked: no picture, so the 6th leads.
+  it('is fetched first for the lead tile alone, the first tall one', () => {
+    const quickys = Array.from({ length: 9 }, (_, index) => makePost({ id: `q${index}`, slug: `q${index}`, post_type: 'quicky', media_type: 'video' }));
+    renderRoutes([{ path: '/', element: <QuickyGrid posts={quickys} /> }]);
+    const images = within(screen.getByTestId('quicky-grid')).getAllByTestId('post-tile').map((tile) => tile.querySelector('img')!);
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual(['auto', 'auto', 'high', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto']);
+  });
+
+  it('is fetched first for the lead tile alone; the rest of the first screen at once, the others lazily', () => {
+    // The 3rd (the first tall one) is locked: no picture, so the first tile leads, not the 6th (tall,
+    // but half below a phone's fold).
     const quickys = Array.from({ length: 9 }, (_, index) =>
       makePost({ id: `q${index}`, slug: `q${index}`, post_type: 'quicky', media_type: 'video', ...(index === 2 ? { locked: true } : {}) }),
     );
@@ -34,7 +42,7 @@ describe("a grid tile's picture", () => {
       const image = tile.querySelector('img');
       return image ? `${image.getAttribute('loading')}/${image.getAttribute('fetchpriority')}` : 'none';
     });
-    expect(loading).toEqual(['eager/auto', 'eager/auto', 'none', 'eager/auto', 'eager/auto', 'eager/high', 'lazy/auto', 'lazy/auto', 'lazy/auto']);
+    expect(loading).toEqual(['eager/high', 'eager/auto', 'none', 'eager/auto', 'eager/auto', 'eager/auto', 'lazy/auto', 'lazy/auto', 'lazy/auto']);
   });
 
   it("is a photo's square tile rendition or its display one in the posts grid; none for a locked post", () => {

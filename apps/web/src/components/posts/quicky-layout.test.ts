@@ -42,22 +42,27 @@ describe('quickyTallTiles', () => {
 });
 
 describe('quickyLeadTile', () => {
-  const quickys = (count: number, locked: number[] = []) =>
-    Array.from({ length: count }, (_, index) => makePost({ id: `q${index}`, post_type: 'quicky', locked: locked.includes(index) }));
+  const quickys = (count: number, { locked = [], processing = [] }: { locked?: number[]; processing?: number[] } = {}) =>
+    Array.from({ length: count }, (_, index) =>
+      makePost({ id: `q${index}`, post_type: 'quicky', locked: locked.includes(index), status: processing.includes(index) ? 'processing' : 'ready' }),
+    );
 
-  it('is the first tall tile with a picture among the first screen\'s, else the first tile with one', () => {
+  it("is the first tall tile when it is drawn with a picture, else the first tile that is", () => {
     expect(quickyLeadTile(quickys(9), quickyTallTiles(9, 3))).toBe(2);
-    expect(quickyLeadTile(quickys(9, [2]), quickyTallTiles(9, 3))).toBe(5);
-    // No tall tile (three quickys on three columns): the first with a picture.
-    expect(quickyLeadTile(quickys(3, [0]), quickyTallTiles(3, 3))).toBe(1);
-    // Tall tiles past the first screen do not lead.
-    expect(quickyLeadTile(quickys(9, [0, 2, 5]), quickyTallTiles(9, 3))).toBe(1);
-    expect(quickyLeadTile(quickys(2, [0, 1]), [false, false])).toBe(-1);
+    // The first tall one locked or still processing (no picture drawn): not the next tall one, half
+    // below a phone's fold, but the first tile drawn with a picture.
+    expect(quickyLeadTile(quickys(9, { locked: [2] }), quickyTallTiles(9, 3))).toBe(0);
+    expect(quickyLeadTile(quickys(9, { processing: [0, 2] }), quickyTallTiles(9, 3))).toBe(1);
+    // No tall tile (three quickys on three columns).
+    expect(quickyLeadTile(quickys(3, { locked: [0] }), quickyTallTiles(3, 3))).toBe(1);
+    // Only the first screen's tiles lead.
+    expect(quickyLeadTile(quickys(9, { locked: [0, 1, 2, 3, 4, 5] }), quickyTallTiles(9, 3))).toBe(-1);
     expect(quickyLeadTile([], [])).toBe(-1);
   });
 
   it('gives one tile "high", the first screen\'s others "eager", the rest "lazy"', () => {
     expect(Array.from({ length: 8 }, (_, index) => quickyTileLoading(index, 2))).toEqual(['eager', 'eager', 'high', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+    expect(Array.from({ length: 3 }, (_, index) => quickyTileLoading(index, -1))).toEqual(['eager', 'eager', 'eager']);
     expect(EAGER_TILES).toBe(6);
   });
 });

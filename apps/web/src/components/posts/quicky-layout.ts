@@ -3,20 +3,26 @@ import { tileImage } from './post-media';
 import type { TileLoading } from './post-tile';
 
 /**
- * The first screen's tiles of a grid (posts or quickys) are fetched at once, its largest pictures
- * (one of which is likely the page's LCP) before anything else; the rest as they come near.
+ * The first screen's tiles of a grid (posts or quickys) are fetched at once, the likely largest paint
+ * before the others (the quicky grid's lead tile, below); the rest as they come near.
  */
 export const EAGER_TILES = 6;
 
+/** A tile the grid draws with its picture (post-grid.tsx's TileBody): ready, not locked, and with one. */
+function drawnWithPicture(post: PostSummary): boolean {
+  return post.status === 'ready' && tileImage(post) !== null;
+}
+
 /**
  * The quicky grid's first-screen tile whose picture is likely the page's largest paint: the first tall
- * one with a picture (a tall tile is the largest on any screen; on a phone's three columns the next
- * one is half below the fold), else the first tile with a picture; -1 when none has one.
+ * one (the largest on any screen; on a phone's three columns the next tall one is half below the
+ * fold) when it is drawn with a picture, else the first tile that is; -1 when none is.
  */
 export function quickyLeadTile(posts: readonly PostSummary[], tall: readonly boolean[]): number {
   const first = posts.slice(0, EAGER_TILES);
-  const lead = first.findIndex((post, index) => (tall[index] ?? false) && tileImage(post) !== null);
-  return lead >= 0 ? lead : first.findIndex((post) => tileImage(post) !== null);
+  const firstTall = first.findIndex((_post, index) => tall[index] ?? false);
+  if (firstTall >= 0 && drawnWithPicture(first[firstTall]!)) return firstTall;
+  return first.findIndex(drawnWithPicture);
 }
 
 /**
