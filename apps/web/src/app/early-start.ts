@@ -79,7 +79,8 @@ function startParaTi(viewer: string): void {
 /**
  * /quickys: its first page (index.html's script asked for it already; this takes that answer), and the
  * picture its grid fetches first (the lead tile's, as on a phone's three columns: quickyLeadTile) once
- * the page names it; the other tiles' come with the grid. The screen's code comes with the page (the server's preload links).
+ * the page names it; the other tiles' come with the grid. The screen's code comes with the page (the
+ * server's preload links).
  */
 function startQuickys(viewer: string, pictures: boolean): void {
   startExploreQuickysEarly(viewer)
