@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startFirstScreen } from './app/early-start';
 import { loadRestTexts, startLanguage } from './lib/i18n';
-import { onIdle } from './lib/idle';
+import { afterFirstScreen } from './lib/idle';
 import { initialLanguage } from './lib/language';
 import './app/styles.css';
 
@@ -13,12 +13,13 @@ if (!container) throw new Error('#root is missing from index.html');
 // The first part of the chosen language's catalog (the texts of the shell, the home screen and the
 // quicky player; its own chunk) arrives before the first render: no raw keys flash. Should it fail to
 // load, the app still starts (its texts show their keys) rather than stay blank. The rest of the
-// catalog is fetched right after, in the background once the browser is idle (not competing with the
-// first screen's own chunks); every other screen waits for it before it renders (lib/lazy-screen.ts),
-// asking for it at once if it has not arrived, and again if this attempt failed. Only the home's first
-// screen is in the first part: any other page's screen waits for the rest, so there both parts are
-// asked for together.
-const language = startLanguage(initialLanguage(), { withRest: window.location.pathname !== '/' });
+// catalog is fetched once the first screen is drawn (its load event and the first idle moment after it,
+// as the saved preferences, the live channel and the search's code are: not competing with the first
+// screen's own chunks and pictures); every other screen waits for its part before it renders
+// (lib/lazy-screen.ts), asking for it at once if it has not arrived, and again if this attempt failed.
+// Only the home's first screen is in the first part: /quickys, a post and a profile wait for the
+// small screens' part, so on any page but the home that part is asked for beside the first.
+const language = startLanguage(initialLanguage(), { withScreens: window.location.pathname !== '/' });
 // Meanwhile the home's code and answers, /quickys' first page or a post's picture are already asked
 // for, in that language (app/early-start.ts).
 startFirstScreen(window.location);
@@ -30,5 +31,5 @@ void language
         <App />
       </StrictMode>,
     );
-    onIdle(() => void loadRestTexts().catch(() => undefined), 2000);
+    void afterFirstScreen().then(() => loadRestTexts().catch(() => undefined));
   });

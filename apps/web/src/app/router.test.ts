@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { isLazyRoute, type LazyRouteComponent } from '../lib/lazy-route';
-import { waitsForTexts } from '../lib/lazy-screen';
+import { textsAwaited, waitsForTexts } from '../lib/lazy-screen';
 import { routes } from './router';
 
 function lazyRoutes(tree: RouteObject[]): (RouteObject & { Component: LazyRouteComponent })[] {
@@ -14,7 +14,7 @@ function lazyRoutes(tree: RouteObject[]): (RouteObject & { Component: LazyRouteC
 describe('the router', () => {
   const all = lazyRoutes(routes);
 
-  it('makes every lazy screen but the index wait for the rest of the catalog', () => {
+  it('makes every lazy screen but the index wait for its part of the catalog', () => {
     const notWaiting = all.filter((route) => !waitsForTexts(route.Component.loader)).map((route) => (route.index ? 'index' : route.path));
     // The index (`/`) is a first screen: its texts are in the catalog's first part.
     expect(notWaiting).toEqual(['index']);
@@ -22,5 +22,14 @@ describe('the router', () => {
     expect(all.filter((route) => waitsForTexts(route.Component.loader)).map((route) => route.path)).toEqual(
       expect.arrayContaining(['settings', 'legal/terms', 'login', 'settings/language', ':username']),
     );
+  });
+
+  it("makes only the screens a page can open on wait for the screens' part, and the others for the rest", () => {
+    // The pages the server names (apps/server/src/http/web-screens.ts) besides the home; their route
+    // modules are the screens' part's entries (locales/catalog-parts.test.ts).
+    const screens = all.filter((route) => textsAwaited(route.Component.loader) === 'screens').map((route) => route.path);
+    expect(screens.sort()).toEqual([':username', 'post/:slug', 'profile/:username', 'quicky/:slug', 'quickys']);
+    const rest = all.filter((route) => textsAwaited(route.Component.loader) === 'rest');
+    expect(rest.length).toBe(all.length - screens.length - 1);
   });
 });

@@ -3,7 +3,7 @@ import { Suspense, type ComponentType } from 'react';
 import { useParams, useRoutes, type Location, type Path, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { lazyRoute, loadsFor, useShownLocation, type LazyRouteComponent } from '../lib/lazy-route';
-import { afterTexts } from '../lib/lazy-screen';
+import { afterTexts, type TextsPart } from '../lib/lazy-screen';
 import { useScrollRestoration } from '../lib/scroll-restoration';
 import { RequireSession } from './require-session';
 import { NotFoundPage } from './routes/not-found-page';
@@ -11,26 +11,28 @@ import { RouteErrorBoundary } from './routes/route-error';
 import { Shell } from './shell/shell';
 
 /**
- * A lazy screen (lib/lazy-route.tsx) that also waits for the rest of the language's catalog
- * (lib/lazy-screen.ts), fetched beside its chunk, so its texts are there when it renders. All but the
- * index (`/`, a first screen: its texts are in the catalog's first part, so it does not wait for the rest).
+ * A lazy screen (lib/lazy-route.tsx) that also waits for its part of the language's catalog
+ * (lib/lazy-screen.ts), fetched beside its chunk, so its texts are there when it renders: 'screens'
+ * for the screens a page can open on (/quickys, a post or quicky, a profile), whose texts are in that
+ * small part; 'rest' for every other. All but the index (`/`, a first screen: its texts are in the
+ * catalog's first part, so it waits for no other).
  */
-function screen(load: () => Promise<ComponentType>): LazyRouteComponent {
-  return lazyRoute(afterTexts(load));
+function screen(load: () => Promise<ComponentType>, texts: TextsPart = 'rest'): LazyRouteComponent {
+  return lazyRoute(afterTexts(load, texts));
 }
 
 /** A screen about one user: a first segment that cannot be a username is a page not found. */
-function userScreen(load: () => Promise<ComponentType>): LazyRouteComponent {
+function userScreen(load: () => Promise<ComponentType>, texts: TextsPart = 'rest'): LazyRouteComponent {
   return screen(async () => {
     const Screen = await load();
     return function UserScreen() {
       const { username = '' } = useParams();
       return usernameProblem(username) ? <NotFoundPage /> : <Screen key={username.toLowerCase()} />;
     };
-  });
+  }, texts);
 }
 
-const profileScreen = userScreen(async () => (await import('./routes/profile-route')).ProfileRoute);
+const profileScreen = userScreen(async () => (await import('./routes/profile-route')).ProfileRoute, 'screens');
 
 function followList(kind: 'followers' | 'following'): LazyRouteComponent {
   return userScreen(async () => {
@@ -62,8 +64,8 @@ function legalPage(document: 'terms' | 'privacy' | 'cookies'): LazyRouteComponen
 
 /** Screens of docs/product.md §2 that need an account (the protected ones and the account's own pages). */
 const privateRoutes: RouteObject[] = [
-  { path: 'quicky/:slug', Component: screen(async () => (await import('./routes/post-routes')).QuickyRoute) },
-  { path: 'post/:slug', Component: screen(async () => (await import('./routes/post-routes')).PostRoute) },
+  { path: 'quicky/:slug', Component: screen(async () => (await import('./routes/post-routes')).QuickyRoute, 'screens') },
+  { path: 'post/:slug', Component: screen(async () => (await import('./routes/post-routes')).PostRoute, 'screens') },
   {
     path: 'notifications',
     Component: screen(async () => (await import('../features/notifications/components/notifications-page')).NotificationsPage),
@@ -161,7 +163,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'reset-password', Component: screen(async () => (await import('../features/auth/components/reset-password-page')).ResetPasswordPage) },
   { path: 'account-deleted', Component: screen(async () => (await import('../features/account-data/components/account-deleted-page')).AccountDeletedPage) },
   { path: 'confirm-email', Component: screen(async () => (await import('../features/auth/components/confirm-email-page')).ConfirmEmailPage) },
-  { path: 'quickys', Component: screen(async () => (await import('./routes/quickys-route')).QuickysRoute) },
+  { path: 'quickys', Component: screen(async () => (await import('./routes/quickys-route')).QuickysRoute, 'screens') },
   { path: 'wag-stars', Component: screen(async () => (await import('../features/wag-stars/components/wag-stars-page')).WagStarsPage) },
   { path: 'search-results', Component: screen(async () => (await import('../features/search/components/search-results-page')).SearchResultsPage) },
   { path: 'tags/:tag', Component: screen(async () => (await import('../features/tags/components/tag-page')).TagPage) },

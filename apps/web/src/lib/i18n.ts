@@ -3,15 +3,23 @@ import i18next from 'i18next';
 import { compactCount, wholeNumber } from './intl';
 import type esFirst from '../locales/es/first.json';
 import type esRest from '../locales/es/rest.json';
+import type esScreens from '../locales/es/screens.json';
 
 /**
  * Spanish is the reference: every other language has the same keys, in the same part (locales.test.ts).
- * A language's catalog comes in two parts, each its own chunk: `first.json`, the sections the shell,
- * the home screen and the quicky player use (first-part.test.ts holds it to exactly those), loaded
- * before the first render; and `rest.json`, every other section, loaded right after it and awaited by
- * every other screen (`afterTexts` in lib/lazy-screen.ts).
+ * A language's catalog comes in three parts, each its own chunk (catalog-parts.test.ts holds each to
+ * exactly its sections):
+ * - `first.json`: the sections the shell, the home screen and the quicky player use, loaded before the
+ *   first render;
+ * - `screens.json`: those the other screens a page can open on use (/quickys, a post or quicky, a
+ *   profile: the pages the server names, apps/server/src/http/web-screens.ts), beyond the first part;
+ *   loaded beside the first part when the page is one of them, else right after the first render, and
+ *   awaited by those screens;
+ * - `rest.json`: every other section (settings, legal texts, creator pages...), loaded once the first
+ *   screen is drawn and awaited by every other screen (`afterTexts` in lib/lazy-screen.ts).
+ * A post's page thus downloads 2 KB of texts before its picture, not the whole 15 KB rest.
  */
-export type Messages = typeof esFirst & typeof esRest;
+export type Messages = typeof esFirst & typeof esScreens & typeof esRest;
 
 /** i18next's plural suffixes (CLDR categories): `views_one`, `views_other` are one text, `views`. */
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
@@ -39,15 +47,31 @@ type ParamsOf<K extends MessageKey> = K extends PluralKey ? [params: MessagePara
 
 export { LANGUAGES, type Language };
 
-type Part = 'first' | 'rest';
+type Part = 'first' | 'screens' | 'rest';
 type Catalog = () => Promise<{ default: unknown }>;
 
 /** Where each part of each language's catalog comes from (its own chunk). */
 export const catalogParts: Record<Language, Record<Part, Catalog>> = {
-  es: { first: () => import('../locales/es/first.json'), rest: () => import('../locales/es/rest.json') },
-  en: { first: () => import('../locales/en/first.json'), rest: () => import('../locales/en/rest.json') },
-  fr: { first: () => import('../locales/fr/first.json'), rest: () => import('../locales/fr/rest.json') },
-  de: { first: () => import('../locales/de/first.json'), rest: () => import('../locales/de/rest.json') },
+  es: {
+    first: () => import('../locales/es/first.json'),
+    screens: () => import('../locales/es/screens.json'),
+    rest: () => import('../locales/es/rest.json'),
+  },
+  en: {
+    first: () => import('../locales/en/first.json'),
+    screens: () => import('../locales/en/screens.json'),
+    rest: () => import('../locales/en/rest.json'),
+  },
+  fr: {
+    first: () => import('../locales/fr/first.json'),
+    screens: () => import('../locales/fr/screens.json'),
+    rest: () => import('../locales/fr/rest.json'),
+  },
+  de: {
+    first: () => import('../locales/de/first.json'),
+    screens: () => import('../locales/de/screens.json'),
+    rest: () => import('../locales/de/rest.json'),
+  },
 };
 
 /**
@@ -97,7 +121,7 @@ function loadPart(language: Language, part: Part): Promise<void> {
   let loading = parts.get(id);
   if (!loading) {
     loading = catalogParts[language][part]().then((module) => {
-      // The parts hold different sections: a shallow merge adds the second beside the first.
+      // The parts hold different sections: a shallow merge adds each beside those already there.
       i18n.addResourceBundle(language, 'translation', module.default as Record<string, unknown>, false, false);
     });
     loading.catch(() => parts.delete(id));
@@ -117,31 +141,41 @@ async function switchTo(language: Language, asked: number): Promise<void> {
 
 /**
  * The start (main.tsx): downloads the first part of a language's catalog and makes it the interface
- * language, so the first render has its texts. The rest follows with `loadRestTexts`; with
- * `withRest` (a first screen that waits for it: any page but the home) it is asked for now, beside
- * the first part, instead of after the first render.
+ * language, so the first render has its texts. The other parts follow with `loadRestTexts`; with
+ * `withScreens` (a page that opens on a screen waiting for the screens' part: any page the server
+ * names but the home) that part is asked for now, beside the first, instead of after the first render.
  */
-export async function startLanguage(language: Language, { withRest = false } = {}): Promise<void> {
+export async function startLanguage(language: Language, { withScreens = false } = {}): Promise<void> {
   starting ??= language;
   const asked = ++lastAsked;
-  if (withRest) loadPart(language, 'rest').catch(() => undefined);
+  if (withScreens) loadPart(language, 'screens').catch(() => undefined);
   await loadPart(language, 'first');
   await switchTo(language, asked);
 }
 
 /**
- * The rest of the interface language's catalog (once; at once when it is already there). Every screen
- * outside the first ones waits for it before it renders (lib/lazy-screen.ts), so no key shows.
+ * The screens' part of the interface language's catalog (once; at once when it is already there):
+ * what /quickys, a post and a profile wait for before they render (lib/lazy-screen.ts).
  */
-export function loadRestTexts(): Promise<void> {
-  return loadPart(currentLocale(), 'rest');
+export function loadScreenTexts(): Promise<void> {
+  return loadPart(currentLocale(), 'screens');
 }
 
-/** Downloads a language's whole catalog (both parts, once) and only then makes it the interface language. */
+/**
+ * Everything after the first part of the interface language's catalog (once; at once when it is
+ * already there). Every screen outside the first ones waits for it before it renders
+ * (lib/lazy-screen.ts), so no key shows.
+ */
+export async function loadRestTexts(): Promise<void> {
+  const language = currentLocale();
+  await Promise.all([loadPart(language, 'screens'), loadPart(language, 'rest')]);
+}
+
+/** Downloads a language's whole catalog (every part, once) and only then makes it the interface language. */
 export async function loadLanguage(language: Language): Promise<void> {
   starting ??= language;
   const asked = ++lastAsked;
-  await Promise.all([loadPart(language, 'first'), loadPart(language, 'rest')]);
+  await Promise.all([loadPart(language, 'first'), loadPart(language, 'screens'), loadPart(language, 'rest')]);
   await switchTo(language, asked);
 }
 

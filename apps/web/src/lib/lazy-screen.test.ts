@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The catalog's two parts (lib/i18n.ts): the first before the first render, the rest after it, awaited
- * by every other screen (lib/lazy-screen.ts); a language switch waits for both parts of the new
- * language. Each test gets fresh modules, and the rest of a catalog arrives when the test says so.
+ * The catalog's three parts (lib/i18n.ts): the first before the first render; the screens' part,
+ * awaited by /quickys, a post and a profile; the rest after the first screen, awaited with the screens'
+ * part by every other screen (lib/lazy-screen.ts); a language switch waits for every part of the new
+ * language. Each test gets fresh modules, and a part arrives when the test says so.
  */
 type Gate = { open: () => void; fail: () => void; promise: Promise<void> };
 function gate(): Gate {
@@ -25,7 +26,7 @@ async function fresh() {
   const i18nModule = await import('./i18n');
   const lazyModule = await import('./lazy-screen');
   for (const [language, parts] of Object.entries(i18nModule.catalogParts)) {
-    for (const part of ['first', 'rest'] as const) {
+    for (const part of ['first', 'screens', 'rest'] as const) {
       const actual = parts[part];
       vi.spyOn(parts, part).mockImplementation(async () => {
         requested.push(`${language}:${part}`);
@@ -45,7 +46,7 @@ beforeEach(() => {
   requested.length = 0;
 });
 
-describe('the catalog in two parts', () => {
+describe('the catalog in three parts', () => {
   it('starts with the first part only: the first screens’ texts are there, the others not yet', async () => {
     const { startLanguage, t, i18n, currentLocale } = await fresh();
     await startLanguage('es');
@@ -56,20 +57,44 @@ describe('the catalog in two parts', () => {
     expect(i18n.exists('settings.title')).toBe(false);
   });
 
-  it('asks for both parts together for a first screen that waits for the rest (any page but the home)', async () => {
-    const { startLanguage, afterTexts, t } = await fresh();
+  it("asks for the screens' part beside the first on a page that opens on such a screen, and not the rest", async () => {
+    const { startLanguage, afterTexts, t, i18n } = await fresh();
     gates['fr:first'] = gate();
-    gates['fr:rest'] = gate();
-    const started = startLanguage('fr', { withRest: true });
+    gates['fr:screens'] = gate();
+    const started = startLanguage('fr', { withScreens: true });
     await settle();
-    // Both on their way before either has arrived: the rest no longer waits for the first render.
-    expect(requested).toEqual(['fr:rest', 'fr:first']);
-    gates['fr:rest'].open();
+    // Both on their way before either has arrived: the screens' part does not wait for the first render.
+    expect(requested).toEqual(['fr:screens', 'fr:first']);
+    gates['fr:screens'].open();
     gates['fr:first'].open();
     await started;
+    await afterTexts(async () => undefined, 'screens')();
+    expect(t('comments.send')).not.toBe('comments.send');
+    expect(t('moreMenu.report')).toBe('Signaler');
+    // The rest (settings, legal texts...) is not on the line while such a page shows its first screen.
+    expect(requested).toEqual(['fr:screens', 'fr:first']);
+    expect(i18n.exists('settings.title')).toBe(false);
     await afterTexts(async () => undefined)();
     expect(t('settings.title')).not.toBe('settings.title');
-    expect(requested).toEqual(['fr:rest', 'fr:first']);
+    expect(requested).toEqual(['fr:screens', 'fr:first', 'fr:rest']);
+  });
+
+  it("makes a screen of the screens' part wait for that part only", async () => {
+    const { startLanguage, afterTexts, textsAwaited, t } = await fresh();
+    await startLanguage('es');
+    gates['es:screens'] = gate();
+    gates['es:rest'] = gate();
+    const load = afterTexts(async () => 'post', 'screens');
+    expect(textsAwaited(load)).toBe('screens');
+    let screen: string | undefined;
+    void load().then((value) => (screen = value));
+    await settle();
+    expect(requested).toEqual(['es:first', 'es:screens']);
+    expect(screen).toBeUndefined();
+    gates['es:screens'].open();
+    await vi.waitFor(() => expect(screen).toBe('post'));
+    expect(t('comments.send')).not.toBe('comments.send');
+    expect(requested).not.toContain('es:rest');
   });
 
   it('makes a lazy screen wait for the rest of the catalog, fetched beside its chunk', async () => {
@@ -86,13 +111,14 @@ describe('the catalog in two parts', () => {
     void load().then((value) => (screen = value));
     await settle();
     expect(chunkLoaded).toBe(true);
-    expect(requested).toContain('es:rest');
+    expect(requested).toEqual(expect.arrayContaining(['es:screens', 'es:rest']));
     expect(screen).toBeUndefined();
 
     gates['es:rest']!.open();
     await vi.waitFor(() => expect(screen).toBe('screen'));
     expect(t('legal.terms.title')).not.toBe('legal.terms.title');
     expect(t('settings.title')).not.toBe('settings.title');
+    expect(t('comments.send')).not.toBe('comments.send');
   });
 
   it('fetches the rest once, however many screens wait for it', async () => {
@@ -100,6 +126,7 @@ describe('the catalog in two parts', () => {
     await startLanguage('es');
     await Promise.all([loadRestTexts(), afterTexts(async () => 1)(), afterTexts(async () => 2)()]);
     expect(requested.filter((part) => part === 'es:rest')).toHaveLength(1);
+    expect(requested.filter((part) => part === 'es:screens')).toHaveLength(1);
   });
 
   it('asks again for a rest that failed to arrive, and the screen opens once it is there', async () => {
@@ -133,7 +160,7 @@ describe('the catalog in two parts', () => {
     let switched = false;
     void loadLanguage('de').then(() => (switched = true));
     await settle();
-    expect(requested).toEqual(expect.arrayContaining(['de:first', 'de:rest']));
+    expect(requested).toEqual(expect.arrayContaining(['de:first', 'de:screens', 'de:rest']));
     expect(switched).toBe(false);
     expect(currentLocale()).toBe('es');
 

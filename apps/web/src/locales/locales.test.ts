@@ -2,27 +2,33 @@ import { LANGUAGES } from '@wag/contract/preferences-rules';
 import { describe, expect, it } from 'vitest';
 import deFirst from './de/first.json';
 import deRest from './de/rest.json';
+import deScreens from './de/screens.json';
 import enFirst from './en/first.json';
 import enRest from './en/rest.json';
+import enScreens from './en/screens.json';
 import esFirst from './es/first.json';
 import esRest from './es/rest.json';
+import esScreens from './es/screens.json';
 import frFirst from './fr/first.json';
 import frRest from './fr/rest.json';
+import frScreens from './fr/screens.json';
 
 /**
  * Spanish is the reference: every other catalog has its texts, no others, none empty and the same
  * placeholders, each section in the same part as in Spanish (first.json, loaded before the first
- * render, or rest.json, right after it; lib/i18n.ts). A text with plural forms (`views_one`,
+ * render; screens.json, for the screens a page can open on; or rest.json; lib/i18n.ts). A text with plural forms (`views_one`,
  * `views_other`) has, in each language, exactly the forms that language's CLDR rules use
  * (Intl.PluralRules, as i18next picks them).
  */
-const parts: Record<string, { first: object; rest: object }> = {
-  es: { first: esFirst, rest: esRest },
-  en: { first: enFirst, rest: enRest },
-  fr: { first: frFirst, rest: frRest },
-  de: { first: deFirst, rest: deRest },
+const parts: Record<string, { first: object; screens: object; rest: object }> = {
+  es: { first: esFirst, screens: esScreens, rest: esRest },
+  en: { first: enFirst, screens: enScreens, rest: enRest },
+  fr: { first: frFirst, screens: frScreens, rest: frRest },
+  de: { first: deFirst, screens: deScreens, rest: deRest },
 };
-const catalogs: Record<string, unknown> = Object.fromEntries(Object.entries(parts).map(([language, { first, rest }]) => [language, { ...first, ...rest }]));
+const catalogs: Record<string, unknown> = Object.fromEntries(
+  Object.entries(parts).map(([language, { first, screens, rest }]) => [language, { ...first, ...screens, ...rest }]),
+);
 const es = catalogs.es;
 
 const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
@@ -63,11 +69,10 @@ describe('catalogs', () => {
     expect(Object.keys(catalogs).sort()).toEqual([...LANGUAGES].sort());
   });
 
-  it('split Spanish into two parts that share no section', () => {
-    const shared = Object.keys(esFirst).filter((section) => section in esRest);
-    expect(shared).toEqual([]);
-    expect(Object.keys(esFirst).length).toBeGreaterThan(0);
-    expect(Object.keys(esRest).length).toBeGreaterThan(0);
+  it('split Spanish into three parts that share no section', () => {
+    const all = [esFirst, esScreens, esRest].flatMap((part) => Object.keys(part));
+    expect(all.filter((section, at) => all.indexOf(section) !== at)).toEqual([]);
+    for (const part of [esFirst, esScreens, esRest]) expect(Object.keys(part).length).toBeGreaterThan(0);
   });
 
   it('Spanish uses plurals for the texts that show a count', () => {
@@ -82,7 +87,12 @@ describe('catalogs', () => {
 
     it('has the sections of each Spanish part in the same part', () => {
       const sections = (catalog: object) => Object.keys(catalog).sort();
-      expect({ first: sections(parts[language]!.first), rest: sections(parts[language]!.rest) }).toEqual({ first: sections(esFirst), rest: sections(esRest) });
+      const { first, screens, rest } = parts[language]!;
+      expect({ first: sections(first), screens: sections(screens), rest: sections(rest) }).toEqual({
+        first: sections(esFirst),
+        screens: sections(esScreens),
+        rest: sections(esRest),
+      });
     });
 
     it('has every key of the Spanish catalog and no other', () => {

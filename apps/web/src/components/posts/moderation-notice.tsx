@@ -13,11 +13,11 @@ export function ModerationNotice({ mark }: { mark: ModerationMark }) {
     <div className="moderation-notice" role="note" data-testid="moderation-notice">
       <Icon name="alert" size={18} />
       <div>
-        <strong>{mark.state === 'removed' ? t('safety.owner.removed') : t('safety.owner.held')}</strong>
-        {mark.reason ? <p className="moderation-notice__reason">{t('safety.decisions.reason', { reason: mark.reason })}</p> : null}
+        <strong>{mark.state === 'removed' ? t('moderationMark.removed') : t('moderationMark.held')}</strong>
+        {mark.reason ? <p className="moderation-notice__reason">{t('moderationMark.reason', { reason: mark.reason })}</p> : null}
         {mark.state === 'removed' ? (
           <AppLink to="/settings/privacy-security/moderation-decisions" className="moderation-notice__link">
-            {t('safety.owner.seeDecision')}
+            {t('moderationMark.seeDecision')}
           </AppLink>
         ) : null}
       </div>

@@ -58,7 +58,7 @@ export function TilePicture({ post, loading = 'lazy', sizes = GRID_TILE_SIZES }:
       {post.moderation ? (
         <span className="tile__moderated" data-testid="tile-moderated">
           <Icon name="alert" size={14} />
-          {post.moderation.state === 'removed' ? t('safety.owner.removedShort') : t('safety.owner.heldShort')}
+          {post.moderation.state === 'removed' ? t('moderationMark.removedShort') : t('moderationMark.heldShort')}
         </span>
       ) : null}
     </>

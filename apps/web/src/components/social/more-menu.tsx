@@ -33,7 +33,7 @@ export function MoreMenu({ items, label, testId, align = 'right' }: { items: Mor
   if (items.length === 0) return null;
   return (
     <div className="more-menu" ref={root}>
-      <button type="button" className="more-menu__trigger" aria-label={label ?? t('safety.menu.more')} aria-expanded={open} onClick={() => setOpen((value) => !value)} data-testid={testId}>
+      <button type="button" className="more-menu__trigger" aria-label={label ?? t('moreMenu.more')} aria-expanded={open} onClick={() => setOpen((value) => !value)} data-testid={testId}>
         <Icon name="menu" size={18} />
       </button>
       {open ? (
@@ -53,14 +53,14 @@ export function MoreMenu({ items, label, testId, align = 'right' }: { items: Mor
 
 /** The menu items for content of another person: report it. */
 export function reportItem(subjectType: 'post' | 'comment' | 'story' | 'message', id: string): MoreMenuItem {
-  return { to: `/report/${subjectType}/${encodeURIComponent(id)}`, label: t('safety.menu.report'), testId: `report-${subjectType}` };
+  return { to: `/report/${subjectType}/${encodeURIComponent(id)}`, label: t('moreMenu.report'), testId: `report-${subjectType}` };
 }
 
 /** The menu items for another person: report them, block them. */
 export function personItems(username: string): MoreMenuItem[] {
   const name = encodeURIComponent(username);
   return [
-    { to: `/report-user/${name}`, label: t('safety.menu.report'), testId: 'report-user' },
-    { to: `/block-user/${name}`, label: t('safety.menu.block'), danger: true, testId: 'block-user' },
+    { to: `/report-user/${name}`, label: t('moreMenu.report'), testId: 'report-user' },
+    { to: `/block-user/${name}`, label: t('moreMenu.block'), danger: true, testId: 'block-user' },
   ];
 }

@@ -54,7 +54,7 @@ function CommentItem({
           </button>
           {mine ? null : (
             <AppLink to={`/report/comment/${encodeURIComponent(comment.id)}`} className="comment__action" data-testid="report-comment">
-              {t('safety.menu.report')}
+              {t('moreMenu.report')}
             </AppLink>
           )}
         </div>

@@ -35,7 +35,7 @@ function MessageBubble({ message, seen }: { message: DirectMessage; seen: boolea
           <>
             {' · '}
             <AppLink to={`/report/message/${encodeURIComponent(message.id)}`} className="bubble__report" data-testid="report-message">
-              {t('safety.menu.report')}
+              {t('moreMenu.report')}
             </AppLink>
           </>
         )}

@@ -309,7 +309,7 @@ export function StoryViewer({
                   <Icon name="settings" size={20} />
                 </button>
               ) : (
-                <AppLink to={`/report/story/${encodeURIComponent(current.id)}`} className="story-icon" aria-label={t('safety.menu.report')} data-testid="report-story">
+                <AppLink to={`/report/story/${encodeURIComponent(current.id)}`} className="story-icon" aria-label={t('moreMenu.report')} data-testid="report-story">
                   <Icon name="flag" size={20} />
                 </AppLink>
               )}
