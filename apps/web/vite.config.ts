@@ -3,12 +3,21 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { buildStamp } from './scripts/build-stamp.mjs';
+import { compileHints } from './scripts/compile-hints.mjs';
 import { openSourceLicenses } from './scripts/open-source-licenses.mjs';
 import { pureRouterComponents } from './scripts/pure-router-components.mjs';
 import { reactAliases } from './scripts/react-aliases.mjs';
 import { screenPreloads } from './scripts/screen-preloads.mjs';
 
 const apiServer = 'http://localhost:3000';
+
+/** The first screens the server can tell from a page's address: their route modules. */
+const firstScreens = {
+  home: 'src/app/routes/home-route.tsx',
+  quickys: 'src/app/routes/quickys-route.tsx',
+  post: 'src/app/routes/post-routes.tsx',
+  profile: 'src/app/routes/profile-route.tsx',
+};
 
 /** The product's version (the root package.json), shown on the about page. */
 const appVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -39,12 +48,10 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.vite\//, logLevel: 'silent' }),
     // dist/.vite/screens.json: the files of the screens the server names in the page it sends for their
     // addresses (apps/server/src/http/web-screens.ts), so they are fetched with the page.
-    screenPreloads({
-      home: 'src/app/routes/home-route.tsx',
-      quickys: 'src/app/routes/quickys-route.tsx',
-      post: 'src/app/routes/post-routes.tsx',
-      profile: 'src/app/routes/profile-route.tsx',
-    }),
+    screenPreloads(firstScreens),
+    // The chunks the first screens run as they load are compiled by the browser while they download,
+    // not function by function in the app's first render (docs/decisions/0043).
+    compileHints([...Object.values(firstScreens), 'src/components/quicky-player/quicky-player.tsx']),
     // dist/.build-stamp.json, written last: what the build was made from (npm start skips an up-to-date build).
     buildStamp(),
   ],

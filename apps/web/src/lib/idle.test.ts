@@ -126,6 +126,22 @@ describe('useAfterFirstScreen', () => {
     expect(seen[0]).toBe(false);
   });
 
+  it('turns each waiting component in a task of its own, so their renders are not one long task', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const first = renderHook(() => useAfterFirstScreen());
+    const second = renderHook(() => useAfterFirstScreen());
+    window.dispatchEvent(new Event('load'));
+    await act(async () => idle.splice(0).forEach((run) => run()));
+    // Not in the idle callback's task: one timer each, so each render is a task of its own.
+    expect([first.result.current, second.result.current]).toEqual([false, false]);
+    expect(vi.getTimerCount()).toBe(2);
+    await act(async () => vi.runOnlyPendingTimers());
+    expect([first.result.current, second.result.current]).toEqual([true, true]);
+  });
+
   it('is true from the first render for what mounts after the wait is over', async () => {
     vi.stubGlobal('requestIdleCallback', (run: () => void) => run());
     await afterFirstScreen();

@@ -58,17 +58,23 @@ export function resetFirstScreen(): void {
  * False until the page's first screen has loaded and been drawn (`afterFirstScreen`), then true: for
  * what a person does not see on that screen (their saved preferences, the unread counts, the live
  * channel), so it does not take the phone's line from that screen's code, answers and pictures.
+ * Each component using it turns true in a task of its own, right after the wait.
  */
 export function useAfterFirstScreen(): boolean {
   const [ready, setReady] = useState(() => firstScreenDone);
   useEffect(() => {
     if (ready) return;
     let live = true;
+    let timer: number | undefined;
     void afterFirstScreen().then(() => {
-      if (live) setReady(true);
+      // Each component that waited turns in a task of its own: together (the shell, the player's
+      // slides, the preferences and the live channel) they were one 28 ms render on a phone, a long
+      // task that holds a tap back; one by one, each is a few milliseconds.
+      if (live) timer = window.setTimeout(() => live && setReady(true), 0);
     });
     return () => {
       live = false;
+      window.clearTimeout(timer);
     };
   }, [ready]);
   return ready;

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetFirstScreen } from '../../lib/idle';
 import { renderRoutes } from '../../test/render-routes';
@@ -99,9 +99,9 @@ describe('QuickyPlayer', () => {
     });
     await act(async () => {
       for (const callback of idle.splice(0)) callback();
-      await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(poster('a')).toBe('/media/a/poster.webp');
+    // Each slide turns in a task of its own, right after (lib/idle.ts).
+    await waitFor(() => expect(poster('a')).toBe('/media/a/poster.webp'));
     expect(poster('c')).toBe('/media/c/poster.webp');
     // The next one readies its start for the swipe; the one behind only its size and length.
     expect([preload('a'), preload('b'), preload('c')]).toEqual(['metadata', 'auto', 'auto']);
