@@ -7,4 +7,5 @@ export function firstScreenChunks(
   modules: string[],
   root: string,
 ): string[];
+export function hintFile(file: string): boolean;
 export function compileHints(modules: string[]): Plugin;

@@ -1,4 +1,7 @@
+import { Buffer } from 'node:buffer';
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 /** V8's file-wide compile hint (Chrome 136+): compile every function of the file eagerly. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
@@ -37,14 +40,34 @@ export function firstScreenChunks(bundle, modules, root) {
 }
 
 /**
+ * Puts the hint at the top of `file` (a built chunk on disk) and makes its `.br` and `.gz` copies again
+ * where the build has them, with the build's settings (brotli quality 11, gzip level 9), so the server
+ * sends what the file says. Returns false when the file already starts with it.
+ *
+ * @param {string} file
+ * @returns {boolean}
+ */
+export function hintFile(file) {
+  const code = fs.readFileSync(file, 'utf8');
+  if (code.startsWith(COMPILE_HINT)) return false;
+  const hinted = Buffer.from(COMPILE_HINT + code);
+  fs.writeFileSync(file, hinted);
+  if (fs.existsSync(`${file}.br`)) fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(hinted, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  if (fs.existsSync(`${file}.gz`)) fs.writeFileSync(`${file}.gz`, zlib.gzipSync(hinted, { level: 9 }));
+  return true;
+}
+
+/**
  * Vite plugin: marks the first screens' chunks for eager compilation. V8 compiles a function lazily
  * by default, on the main thread, the first time it is called: the first render of the app (Preact,
  * the router, i18next, TanStack Query, the shell, the home screen) paid for compiling nearly all of
  * that code in its own task, the longest of the page on a phone. With the hint at the top of a file,
  * Chromium compiles the whole file on a background thread while it downloads (docs/decisions/0043).
  * Only the chunks that run as a first screen loads get it (compiling code that never runs costs
- * memory and time), and of those the ones of 2 KB or more. Browsers without the feature read a comment. Runs before the build's .br and .gz
- * copies are made (those are made from the manifest plugin's output, after this hook).
+ * memory and time), and of those the ones of 2 KB or more. V8 reads the hint only before the file's
+ * first line of code, and Vite puts lines of its own at the top of some chunks late in its output
+ * (`__vite__mapDeps`), so the hint is written into the files once they are on disk, and their `.br`
+ * and `.gz` copies made again. Browsers without the feature read a comment.
  *
  * @param {string[]} modules the first screens' route modules and lazy chunks, relative to the app's root
  * @returns {import('vite').Plugin}
@@ -57,10 +80,11 @@ export function compileHints(modules) {
     configResolved(config) {
       root = config.root;
     },
-    generateBundle(_options, bundle) {
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? path.dirname(options.file ?? '');
       for (const fileName of firstScreenChunks(bundle, modules, root)) {
         const chunk = bundle[fileName];
-        if (chunk.type === 'chunk' && chunk.code.length >= MIN_HINTED_BYTES && !chunk.code.startsWith(COMPILE_HINT)) chunk.code = COMPILE_HINT + chunk.code;
+        if (chunk.type === 'chunk' && chunk.code.length >= MIN_HINTED_BYTES) hintFile(path.join(dir, fileName));
       }
     },
   };

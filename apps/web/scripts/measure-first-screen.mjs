@@ -84,6 +84,17 @@ for (const row of rows) console.log(`${row.file.padEnd(44)}${kb(row.raw)}${kb(ro
 console.log(`${'total'.padEnd(44)}${kb(total.raw)}${kb(total.gzip)}${kb(total.brotli)}`);
 console.log(`total bytes: raw ${total.raw}, gzip ${total.gzip}, brotli ${total.brotli}`);
 
+// The first screen's larger script chunks carry V8's compile hint at their top (scripts/compile-hints.mjs,
+// docs/decisions/0043): a build that lost it (a plugin order, a chunk renamed) fails here.
+const HINT = '//# allFunctionsCalledOnLoad\n';
+const unhinted = rows.filter(
+  (row) => row.raw >= 4096 && !byFile.get(row.file)?.endsWith('.json') && !fs.readFileSync(path.join(distDir, row.file), 'utf8').startsWith(HINT),
+);
+if (unhinted.length > 0) {
+  console.error(`✖ First-screen chunks without V8's compile hint on their first line: ${unhinted.map((row) => row.file).join(', ')} (apps/web/scripts/compile-hints.mjs).`);
+  process.exit(1);
+}
+
 const budget = budgetFile.firstScreenGzipBytes;
 if (!Number.isInteger(budget) || budget <= 0) throw new Error(`${budgetPath}: firstScreenGzipBytes must be a positive whole number of bytes`);
 const share = ((total.gzip / budget) * 100).toFixed(1);

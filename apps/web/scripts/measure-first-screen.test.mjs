@@ -82,6 +82,15 @@ describe('measure-first-screen', () => {
     expect(run.stderr).toContain('src/renamed-home.tsx (firstScreenLazy of');
   });
 
+  it("fails when a first-screen script chunk of 4 KB or more lacks V8's compile hint on its first line", () => {
+    const run = measure(100_000, ['src/lazy.tsx']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("without V8's compile hint on their first line: assets/lazy-c.js, assets/lazy-only-d.js");
+    fs.writeFileSync(path.join(dist, 'assets/lazy-c.js'), `//# allFunctionsCalledOnLoad\n${'x'.repeat(90000)}`);
+    fs.writeFileSync(path.join(dist, 'assets/lazy-only-d.js'), `//# allFunctionsCalledOnLoad\n${'x'.repeat(50000)}`);
+    expect(measure(100_000, ['src/lazy.tsx']).status).toBe(0);
+  });
+
   it('passes at the budget and fails one byte past it, saying so', () => {
     expect(measure(1300).status).toBe(0);
     const over = measure(1299);

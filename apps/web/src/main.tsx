@@ -17,9 +17,13 @@ if (!container) throw new Error('#root is missing from index.html');
 // as the saved preferences, the live channel and the search's code are: not competing with the first
 // screen's own chunks and pictures); every other screen waits for its part before it renders
 // (lib/lazy-screen.ts), asking for it at once if it has not arrived, and again if this attempt failed.
-// Only the home's first screen is in the first part: /quickys, a post and a profile wait for the
-// small screens' part, so on any page but the home that part is asked for beside the first.
-const language = startLanguage(initialLanguage(), { withScreens: window.location.pathname !== '/' });
+// Only the home's first screen is in the first part: /quickys, a post and a profile (the pages the
+// server names in `data-screen`, apps/server/src/http/web-screens.ts) wait for the small screens' part,
+// and every other page's screen for the rest too, so on those pages what the screen waits for is asked
+// for beside the first part.
+const named = document.documentElement.dataset.screen;
+const home = window.location.pathname === '/';
+const language = startLanguage(initialLanguage(), { withScreens: !home && named !== undefined, withRest: !home && named === undefined });
 // Meanwhile the home's code and answers, /quickys' first page or a post's picture are already asked
 // for, in that language (app/early-start.ts).
 startFirstScreen(window.location);

@@ -13,10 +13,11 @@ import type esScreens from '../locales/es/screens.json';
  *   first render;
  * - `screens.json`: those the other screens a page can open on use (/quickys, a post or quicky, a
  *   profile: the pages the server names, apps/server/src/http/web-screens.ts), beyond the first part;
- *   loaded beside the first part when the page is one of them, else right after the first render, and
  *   awaited by those screens;
- * - `rest.json`: every other section (settings, legal texts, creator pages...), loaded once the first
- *   screen is drawn and awaited by every other screen (`afterTexts` in lib/lazy-screen.ts).
+ * - `rest.json`: every other section (settings, legal texts, creator pages...), awaited with the
+ *   screens' part by every other screen (`afterTexts` in lib/lazy-screen.ts).
+ * Both are asked for beside the first part when the page opens on a screen that waits for them, else
+ * once the first screen is drawn (main.tsx), or when a screen that needs them first renders.
  * A post's page thus waits for about 1 KB (gzip) of texts beyond the first part, not the whole rest (15 KB).
  */
 export type Messages = typeof esFirst & typeof esScreens & typeof esRest;
@@ -98,7 +99,7 @@ i18n.services.formatter?.add('integer', (value: unknown, lng: string | undefined
  * Texts asked for without parameters, by key, in the interface language as the catalog stands: i18next
  * resolves a key afresh on every `t` call (its namespaces, nesting and plural lookups), and a feed asks
  * the same labels once per card (about a tenth of the signed-in home's script time in a profile of
- * its load). Emptied whenever the language or the catalog changes (the second part arriving, a switch).
+ * its load). Emptied whenever the language or the catalog changes (a later part arriving, a switch).
  */
 const plainTexts = new Map<string, string>();
 const forgetPlainTexts = () => plainTexts.clear();
@@ -141,14 +142,16 @@ async function switchTo(language: Language, asked: number): Promise<void> {
 
 /**
  * The start (main.tsx): downloads the first part of a language's catalog and makes it the interface
- * language, so the first render has its texts. The other parts follow with `loadRestTexts`; with
- * `withScreens` (a page that opens on a screen waiting for the screens' part: any page the server
- * names but the home) that part is asked for now, beside the first, instead of after the first render.
+ * language, so the first render has its texts. The other parts follow with `loadRestTexts` once the
+ * first screen is drawn; a page that opens on a screen waiting for one asks for it now, beside the
+ * first: `withScreens` the screens' part (/quickys, a post, a profile), `withRest` both others (any
+ * other screen but the home).
  */
-export async function startLanguage(language: Language, { withScreens = false } = {}): Promise<void> {
+export async function startLanguage(language: Language, { withScreens = false, withRest = false } = {}): Promise<void> {
   starting ??= language;
   const asked = ++lastAsked;
-  if (withScreens) loadPart(language, 'screens').catch(() => undefined);
+  if (withScreens || withRest) loadPart(language, 'screens').catch(() => undefined);
+  if (withRest) loadPart(language, 'rest').catch(() => undefined);
   await loadPart(language, 'first');
   await switchTo(language, asked);
 }

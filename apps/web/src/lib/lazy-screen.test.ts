@@ -79,6 +79,19 @@ describe('the catalog in three parts', () => {
     expect(requested).toEqual(['fr:screens', 'fr:first', 'fr:rest']);
   });
 
+  it('asks for both other parts beside the first on a page that opens on any other screen (a link to /settings)', async () => {
+    const { startLanguage, afterTexts, t } = await fresh();
+    gates['de:first'] = gate();
+    const started = startLanguage('de', { withRest: true });
+    await settle();
+    expect(requested).toEqual(['de:screens', 'de:rest', 'de:first']);
+    gates['de:first'].open();
+    await started;
+    await afterTexts(async () => undefined)();
+    expect(t('settings.title')).not.toBe('settings.title');
+    expect(requested).toEqual(['de:screens', 'de:rest', 'de:first']);
+  });
+
   it("makes a screen of the screens' part wait for that part only", async () => {
     const { startLanguage, afterTexts, textsAwaited, t } = await fresh();
     await startLanguage('es');
@@ -153,7 +166,7 @@ describe('the catalog in three parts', () => {
     expect(requested.filter((part) => part === 'es:rest')).toHaveLength(3);
   });
 
-  it('switches language only once both parts of the new one are there', async () => {
+  it('switches language only once every part of the new one is there', async () => {
     const { startLanguage, loadLanguage, currentLocale, t } = await fresh();
     await startLanguage('es');
     gates['de:rest'] = gate();
