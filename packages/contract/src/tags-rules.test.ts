@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hashtagsIn, mentionsIn, normalizeTag, splitText, tagPath } from './tags-rules.js';
+import { hashtagsIn, mentionsIn, normalizeTag, splitText, splitTextByRule, tagPath } from './tags-rules.js';
 
 describe('hashtags', () => {
   it('reads Spanish tags with accents and ñ, lower-cased, in order of first use', () => {
@@ -61,5 +62,49 @@ describe('splitText', () => {
   it('gives one text part for a text with nothing to link, and none for an empty one', () => {
     expect(splitText('nada aquí')).toEqual([{ kind: 'text', text: 'nada aquí' }]);
     expect(splitText('')).toEqual([]);
+  });
+});
+
+describe('the faster reading of tags and mentions', () => {
+  // Characters the rule treats differently: ASCII letters, digits and `_`, the sigils and the other
+  // characters after which no token starts, spaces and punctuation, accented and other-script letters,
+  // a combining mark, a non-ASCII digit, an emoji (two UTF-16 units).
+  const units = [...'aZ09_@#$%&*+=/\\- .,¡¿!?()', 'é', 'ñ', 'Ж', '\u0301', '٣', '🌴', 'ª'];
+
+  it('cuts every text exactly as the rule does', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...units), maxLength: 40 }), (text) => {
+        expect(splitText(text)).toEqual(splitTextByRule(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('agrees on the cases that decide between the two readings', () => {
+    for (const text of ['#cafe☕', '🌴#playa', '¿#sol?', '#año', 'x@ana', '@ana@bob', '#a#b', ' #a #b', '#', '@_', '#2026', `#${'a'.repeat(51)}`, 'mail@ana.es @ana.']) {
+      expect(splitText(text), text).toEqual(splitTextByRule(text));
+    }
+    expect(splitText('Mi desayuno ¿así? 🌴 #nomada #Cafe @Ana_1')).toEqual([
+      { kind: 'text', text: 'Mi desayuno ¿así? 🌴 ' },
+      { kind: 'hashtag', text: '#nomada', tag: 'nomada' },
+      { kind: 'text', text: ' ' },
+      { kind: 'hashtag', text: '#Cafe', tag: 'cafe' },
+      { kind: 'text', text: ' ' },
+      { kind: 'mention', text: '@Ana_1', username: 'Ana_1' },
+    ]);
+  });
+
+  it('normalizes ASCII tags as the rule does', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'aZ09_#-é'), maxLength: 60 }), (raw) => {
+        const byRule = (() => {
+          const tag = raw.replace(/^#/, '').normalize('NFC').toLowerCase();
+          if (tag.length === 0 || tag.length > 50) return null;
+          return /^[\p{L}\p{M}\p{N}_]+$/u.test(tag) && /\p{L}/u.test(tag) ? tag : null;
+        })();
+        expect(normalizeTag(raw)).toBe(byRule);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

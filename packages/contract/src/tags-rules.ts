@@ -31,10 +31,21 @@ const USERNAME_BODY = /^[A-Za-z0-9_]{1,20}$/;
 const TAG_BODY = /^[\p{L}\p{M}\p{N}_]+$/u;
 const HAS_LETTER = /\p{L}/u;
 
+function isAscii(text: string): boolean {
+  for (let at = 0; at < text.length; at += 1) if (text.charCodeAt(at) > 0x7f) return false;
+  return true;
+}
+const ASCII_TAG_BODY = /^[a-z0-9_]+$/;
+const ASCII_LETTER = /[a-z]/;
+
 /** A tag as it is stored and looked up: NFC, lower-cased; null when it is not a valid tag. */
 export function normalizeTag(raw: string): string | null {
-  const tag = raw.replace(/^#/, '').normalize('NFC').toLowerCase();
+  // ASCII is its own NFC, and its letters, digits and `_` are the rule's: the same answer without the
+  // Unicode classes (see asciiTokens).
+  const ascii = isAscii(raw);
+  const tag = ascii ? raw.replace(/^#/, '').toLowerCase() : raw.replace(/^#/, '').normalize('NFC').toLowerCase();
   if (tag.length === 0 || tag.length > TAG_MAX_LENGTH) return null;
+  if (ascii) return ASCII_TAG_BODY.test(tag) && ASCII_LETTER.test(tag) ? tag : null;
   if (!TAG_BODY.test(tag) || !HAS_LETTER.test(tag)) return null;
   return tag;
 }
@@ -44,13 +55,72 @@ export type TextPart =
   | { kind: 'mention'; text: string; username: string }
   | { kind: 'hashtag'; text: string; tag: string };
 
+/** A `@` or `#` where a word starts, and the run of letters, marks, digits and `_` after it. */
+interface Token {
+  start: number;
+  sigil: string;
+  body: string;
+}
+
+/** The tokens of `text` by the rule's regular expression. */
+function tokensByRule(text: string): Token[] {
+  return [...text.matchAll(TOKEN)].map((match) => ({ start: (match.index ?? 0) + (match[1] ?? '').length, sigil: match[2]!, body: match[3] ?? '' }));
+}
+
+/** The characters after which no token starts, besides letters, marks, digits and `_`: @#$%&*+=/\- */
+const NOT_BEFORE = new Set([...'@#$%&*+=/\\-'].map((char) => char.charCodeAt(0)));
+
+/** [A-Za-z0-9_]: the ASCII letters, digits and `_` (ASCII has no marks). */
+function isAsciiWord(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
+}
+
+/**
+ * The same tokens as `tokensByRule`, found without its Unicode classes while every character the rule
+ * looks at (the one before each `@` or `#`, the word after it and the one after that) is ASCII; null
+ * as soon as one is not, and the rule decides. V8 compiles a regular expression of \p{L}, \p{M} and
+ * \p{N} the first time it runs it: 4 ms on a desktop, about 16 ms at a phone's speed, inside the render
+ * of the first caption on the screen. Most captions' tags and mentions are plain ASCII words ("#cafe",
+ * "@ana"), whatever the text around them.
+ */
+function asciiTokens(text: string): Token[] | null {
+  const tokens: Token[] = [];
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf('@', from);
+    const hash = text.indexOf('#', from);
+    const start = at === -1 ? hash : hash === -1 ? at : Math.min(at, hash);
+    if (start === -1) return tokens;
+    if (start > 0) {
+      const before = text.charCodeAt(start - 1);
+      if (before > 0x7f) return null;
+      if (isAsciiWord(before) || NOT_BEFORE.has(before)) {
+        from = start + 1;
+        continue;
+      }
+    }
+    let end = start + 1;
+    while (end < text.length && isAsciiWord(text.charCodeAt(end))) end += 1;
+    if (end < text.length && text.charCodeAt(end) > 0x7f) return null;
+    if (end > start + 1) tokens.push({ start, sigil: text[start]!, body: text.slice(start + 1, end) });
+    from = end > start + 1 ? end : start + 1;
+  }
+}
+
 /** A text cut into plain runs, mentions and hashtags, in order; joined back, the parts give the text. */
 export function splitText(text: string): TextPart[] {
+  return partsOf(text, asciiTokens(text) ?? tokensByRule(text));
+}
+
+/** `splitText` by the rule's regular expression alone: the reference its faster reading is tested against. */
+export function splitTextByRule(text: string): TextPart[] {
+  return partsOf(text, tokensByRule(text));
+}
+
+function partsOf(text: string, tokens: Token[]): TextPart[] {
   const parts: TextPart[] = [];
   let plainFrom = 0;
-  for (const match of text.matchAll(TOKEN)) {
-    const [, before = '', sigil, body = ''] = match;
-    const start = (match.index ?? 0) + before.length;
+  for (const { start, sigil, body } of tokens) {
     const token = `${sigil}${body}`;
     let part: TextPart | null = null;
     if (sigil === '@' && USERNAME_BODY.test(body)) part = { kind: 'mention', text: token, username: body };
